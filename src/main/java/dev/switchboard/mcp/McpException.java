@@ -1,0 +1,74 @@
+package dev.switchboard.mcp;
+
+import jakarta.json.JsonValue;
+
+/**
+ * A failure talking to an MCP peer, classified so callers can tell the user what went wrong
+ * (DNS, refused, timeout, HTTP status, protocol) without parsing messages.
+ */
+public class McpException extends Exception {
+
+    public enum Kind {
+        /** Host name did not resolve. */
+        DNS,
+        /** TCP connection refused or reset before any answer, or the process could not start. */
+        CONNECT_REFUSED,
+        /** No answer within the deadline. */
+        TIMEOUT,
+        /** The HTTP peer answered with an unexpected status; see {@link #httpStatus()}. */
+        HTTP_STATUS,
+        /** The peer answered something that is not valid MCP / JSON-RPC. */
+        PROTOCOL,
+        /** The peer answered with a JSON-RPC error object; see {@link #rpcCode()}. */
+        RPC_ERROR,
+        /** The connection closed (process exited, stream ended) while the call was pending. */
+        CLOSED,
+        /** The caller cancelled the request. */
+        CANCELLED
+    }
+
+    private final Kind kind;
+    private final int httpStatus;
+    private final int rpcCode;
+    private final transient JsonValue rpcData;
+
+    public McpException(Kind kind, String message) {
+        this(kind, message, null, 0, 0, null);
+    }
+
+    public McpException(Kind kind, String message, Throwable cause) {
+        this(kind, message, cause, 0, 0, null);
+    }
+
+    public McpException(Kind kind, String message, Throwable cause, int httpStatus, int rpcCode, JsonValue rpcData) {
+        super(message, cause);
+        this.kind = kind;
+        this.httpStatus = httpStatus;
+        this.rpcCode = rpcCode;
+        this.rpcData = rpcData;
+    }
+
+    public static McpException httpStatus(int status, String message) {
+        return new McpException(Kind.HTTP_STATUS, message, null, status, 0, null);
+    }
+
+    public static McpException rpcError(int code, String message, JsonValue data) {
+        return new McpException(Kind.RPC_ERROR, message, null, 0, code, data);
+    }
+
+    public Kind kind() {
+        return kind;
+    }
+
+    public int httpStatus() {
+        return httpStatus;
+    }
+
+    public int rpcCode() {
+        return rpcCode;
+    }
+
+    public JsonValue rpcData() {
+        return rpcData;
+    }
+}

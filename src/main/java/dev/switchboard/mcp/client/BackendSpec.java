@@ -1,0 +1,37 @@
+package dev.switchboard.mcp.client;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything needed to reach one MCP backend. Secrets (header and env values) are plain here:
+ * this object only lives in memory, decrypted from the registry just before connecting.
+ *
+ * @param type       transport
+ * @param url        endpoint for {@code STREAMABLE_HTTP} and {@code SSE} (the SSE stream URL)
+ * @param headers    extra HTTP headers sent on every request (never the caller's token)
+ * @param command    executable for {@code STDIO}
+ * @param args       its arguments
+ * @param env        variables merged over this process's environment; these win
+ * @param workingDir working directory of the process, or null for the server's own
+ */
+public record BackendSpec(TransportType type, String url, Map<String, String> headers,
+                          String command, List<String> args, Map<String, String> env, Path workingDir) {
+
+    public enum TransportType { STDIO, STREAMABLE_HTTP, SSE }
+
+    public BackendSpec {
+        headers = headers == null ? Map.of() : Map.copyOf(headers);
+        args = args == null ? List.of() : List.copyOf(args);
+        env = env == null ? Map.of() : Map.copyOf(env);
+    }
+
+    public static BackendSpec stdio(String command, List<String> args, Map<String, String> env) {
+        return new BackendSpec(TransportType.STDIO, null, null, command, args, env, null);
+    }
+
+    public static BackendSpec http(TransportType type, String url, Map<String, String> headers) {
+        return new BackendSpec(type, url, headers, null, null, null, null);
+    }
+}

@@ -1,0 +1,47 @@
+package dev.switchboard.mcp.client;
+
+import dev.switchboard.mcp.McpException;
+import jakarta.json.JsonObject;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * One initialized client session with one MCP backend, over any transport.
+ * Thread-safe: several calls may be in flight at once. Every call has a deadline; when it passes
+ * (or the calling thread is interrupted) the client sends {@code notifications/cancelled} for the
+ * request and throws {@link McpException} of kind TIMEOUT (or CANCELLED).
+ */
+public interface McpClient extends AutoCloseable {
+
+    /** The backend's answer to {@code initialize}. */
+    InitializeResult initializeResult();
+
+    /** {@code tools/list}, following {@code nextCursor} until the last page; raw tool objects in order. */
+    List<JsonObject> listTools(Duration timeout) throws McpException;
+
+    /**
+     * {@code tools/call}; returns the raw {@code CallToolResult} ({@code isError: true} is a result, not an exception).
+     *
+     * @param progress receives each {@code notifications/progress} params object for this call, or null
+     */
+    JsonObject callTool(String name, JsonObject arguments, Duration timeout, Consumer<JsonObject> progress)
+            throws McpException;
+
+    /** {@code ping}. */
+    void ping(Duration timeout) throws McpException;
+
+    /** Called (on a pool thread) whenever the backend sends {@code notifications/tools/list_changed}. */
+    void onToolsListChanged(Runnable listener);
+
+    /** Called once when the connection is lost for any reason other than {@link #close()}. */
+    void onConnectionLost(Consumer<Throwable> listener);
+
+    /** True until closed or lost. */
+    boolean isOpen();
+
+    /** Ends the session: DELETE for streamable HTTP, kills the process for stdio. Idempotent, never throws. */
+    @Override
+    void close();
+}
