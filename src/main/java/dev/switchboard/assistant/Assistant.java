@@ -1,0 +1,78 @@
+package dev.switchboard.assistant;
+
+import jakarta.persistence.CollectionTable;
+import jakarta.persistence.Column;
+import jakarta.persistence.ElementCollection;
+import jakarta.persistence.Entity;
+import jakarta.persistence.FetchType;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.JoinColumn;
+import jakarta.persistence.Table;
+
+import java.util.LinkedHashSet;
+import java.util.Set;
+
+/** An assistant: a system prompt, a model and the MCP servers whose tools it may use (seed 004). */
+@Entity
+@Table(name = "assistants")
+public class Assistant {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(name = "user_id", nullable = false)
+    private String userId;
+
+    @Column(name = "tenant_id", nullable = false)
+    private String tenantId;
+
+    @Column(nullable = false)
+    private String name;
+
+    private String description;
+
+    @Column(name = "system_prompt")
+    private String systemPrompt;
+
+    private String model;
+
+    @Column(name = "knowledge_base_enabled", nullable = false)
+    private boolean knowledgeBaseEnabled;
+
+    /** Seed 004's {@code assistant_mcp_servers}. */
+    @ElementCollection(fetch = FetchType.EAGER)
+    @CollectionTable(name = "assistant_mcp_servers", joinColumns = @JoinColumn(name = "assistant_id"))
+    @Column(name = "mcp_server_id")
+    private Set<Long> mcpServerIds = new LinkedHashSet<>();
+
+    @Column(name = "created_at", nullable = false)
+    private long createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private long updatedAt;
+
+    public Long getId() { return id; }
+    public String getUserId() { return userId; }
+    public void setUserId(String userId) { this.userId = userId; }
+    public String getTenantId() { return tenantId; }
+    public void setTenantId(String tenantId) { this.tenantId = tenantId; }
+    public String getName() { return name; }
+    public void setName(String name) { this.name = name; }
+    public String getDescription() { return description; }
+    public void setDescription(String description) { this.description = description; }
+    public String getSystemPrompt() { return systemPrompt; }
+    public void setSystemPrompt(String systemPrompt) { this.systemPrompt = systemPrompt; }
+    public String getModel() { return model; }
+    public void setModel(String model) { this.model = model; }
+    public boolean isKnowledgeBaseEnabled() { return knowledgeBaseEnabled; }
+    public void setKnowledgeBaseEnabled(boolean knowledgeBaseEnabled) { this.knowledgeBaseEnabled = knowledgeBaseEnabled; }
+    public Set<Long> getMcpServerIds() { return mcpServerIds; }
+    public void setMcpServerIds(Set<Long> mcpServerIds) { this.mcpServerIds = new LinkedHashSet<>(mcpServerIds); }
+    public long getCreatedAt() { return createdAt; }
+    public void setCreatedAt(long createdAt) { this.createdAt = createdAt; }
+    public long getUpdatedAt() { return updatedAt; }
+    public void setUpdatedAt(long updatedAt) { this.updatedAt = updatedAt; }
+}

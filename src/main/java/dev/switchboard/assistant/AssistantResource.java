@@ -1,0 +1,149 @@
+package dev.switchboard.assistant;
+
+import dev.switchboard.platform.ApiException;
+import dev.switchboard.security.CurrentUser;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.PUT;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.Context;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import jakarta.ws.rs.core.UriInfo;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/** {@code /api/assistants} and seed 004's {@code /api/assistants/{id}/mcp-servers}. */
+@Path("/assistants")
+@RolesAllowed({"admin", "user"})
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@Tag(name = "Assistants", description = "Assistants and the MCP servers they use")
+public class AssistantResource {
+
+    @Inject
+    CurrentUser user;
+
+    @Inject
+    AssistantService assistants;
+
+    @GET
+    @Operation(summary = "The caller's assistants")
+    public JsonObject list() {
+        JsonArrayBuilder data = Json.createArrayBuilder();
+        assistants.list(user).forEach(a -> data.add(toJson(a)));
+        return Json.createObjectBuilder().add("data", data).build();
+    }
+
+    @GET
+    @Path("/{id}")
+    public JsonObject get(@PathParam("id") long id) {
+        return toJson(assistants.find(user, id)).build();
+    }
+
+    @POST
+    public Response create(JsonObject body, @Context UriInfo uri) {
+        Assistant assistant = assistants.create(user, AssistantInput.parse(body), optionalServerIds(body));
+        return Response.created(uri.getAbsolutePathBuilder().path(String.valueOf(assistant.getId())).build())
+                .entity(toJson(assistant).build()).build();
+    }
+
+    @PUT
+    @Path("/{id}")
+    public JsonObject update(@PathParam("id") long id, JsonObject body) {
+        return toJson(assistants.update(user, id, AssistantInput.parse(body), optionalServerIds(body))).build();
+    }
+
+    @DELETE
+    @Path("/{id}")
+    public Response delete(@PathParam("id") long id) {
+        assistants.delete(user, id);
+        return Response.noContent().build();
+    }
+
+    @GET
+    @Path("/{id}/mcp-servers")
+    @Operation(summary = "Ids of the MCP servers the assistant uses")
+    public JsonObject servers(@PathParam("id") long id) {
+        return serversJson(assistants.servers(user, id));
+    }
+
+    @PUT
+    @Path("/{id}/mcp-servers")
+    @Operation(summary = "Replace the assistant's MCP servers: {\"mcpServerIds\": [1, 2]}")
+    public JsonObject setServers(@PathParam("id") long id, JsonObject body) {
+        for (String key : body.keySet()) {
+            if (!key.equals("mcpServerIds")) {
+                throw ApiException.badRequest("unknown_field", "Unknown field '" + key + "'. Allowed fields: mcpServerIds");
+            }
+        }
+        if (!body.containsKey("mcpServerIds")) {
+            throw ApiException.badRequest("missing_field", "'mcpServerIds' is required");
+        }
+        assistants.setServers(user, id, serverIds(body.get("mcpServerIds")));
+        return serversJson(assistants.servers(user, id));
+    }
+
+    private static List<Long> optionalServerIds(JsonObject body) {
+        return body.containsKey("mcpServerIds") ? serverIds(body.get("mcpServerIds")) : null;
+    }
+
+    private static List<Long> serverIds(JsonValue value) {
+        if (!(value instanceof JsonArray array)) {
+            throw ApiException.badRequest("invalid_type", "'mcpServerIds' must be an array of server ids");
+        }
+        List<Long> ids = new ArrayList<>();
+        for (JsonValue item : array) {
+            if (!(item instanceof JsonNumber n) || !n.isIntegral()) {
+                throw ApiException.badRequest("invalid_type", "'mcpServerIds' must be an array of server ids");
+            }
+            ids.add(n.longValue());
+        }
+        return ids;
+    }
+
+    private static JsonObject serversJson(List<Long> ids) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        ids.forEach(array::add);
+        return Json.createObjectBuilder().add("mcpServerIds", array).build();
+    }
+
+    private static JsonObjectBuilder toJson(Assistant a) {
+        JsonArrayBuilder servers = Json.createArrayBuilder();
+        a.getMcpServerIds().forEach(servers::add);
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("id", a.getId())
+                .add("userId", a.getUserId())
+                .add("name", a.getName())
+                .add("knowledgeBaseEnabled", a.isKnowledgeBaseEnabled())
+                .add("mcpServerIds", servers)
+                .add("createdAt", a.getCreatedAt())
+                .add("updatedAt", a.getUpdatedAt());
+        addIfPresent(json, "description", a.getDescription());
+        addIfPresent(json, "systemPrompt", a.getSystemPrompt());
+        addIfPresent(json, "model", a.getModel());
+        return json;
+    }
+
+    private static void addIfPresent(JsonObjectBuilder json, String key, String value) {
+        if (value != null) {
+            json.add(key, value);
+        }
+    }
+}

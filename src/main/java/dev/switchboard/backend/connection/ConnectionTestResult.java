@@ -1,0 +1,42 @@
+package dev.switchboard.backend.connection;
+
+import dev.switchboard.mcp.McpException;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+/**
+ * What {@code POST /api/mcp-servers/{id}/connect} answers: on success the server's identity, the negotiated
+ * protocol version, its tool count and the round-trip time; on failure what failed, in words and as a kind.
+ */
+public record ConnectionTestResult(boolean success, String protocolVersion, JsonObject serverInfo,
+                                   JsonObject capabilities, int toolCount, long latencyMs,
+                                   McpException.Kind errorKind, String errorMessage, int httpStatus) {
+
+    public static ConnectionTestResult ok(String protocolVersion, JsonObject serverInfo, JsonObject capabilities,
+                                          int toolCount, long latencyMs) {
+        return new ConnectionTestResult(true, protocolVersion, serverInfo, capabilities, toolCount, latencyMs,
+                null, null, 0);
+    }
+
+    public static ConnectionTestResult failed(McpException e, long latencyMs) {
+        return new ConnectionTestResult(false, null, null, null, 0, latencyMs, e.kind(), e.getMessage(), e.httpStatus());
+    }
+
+    public JsonObjectBuilder toJson() {
+        JsonObjectBuilder json = Json.createObjectBuilder().add("success", success).add("latencyMs", latencyMs);
+        if (success) {
+            return json.add("protocolVersion", protocolVersion)
+                    .add("serverInfo", serverInfo)
+                    .add("capabilities", capabilities)
+                    .add("toolCount", toolCount);
+        }
+        JsonObjectBuilder error = Json.createObjectBuilder()
+                .add("kind", errorKind.name().toLowerCase())
+                .add("message", errorMessage == null ? errorKind.name() : errorMessage);
+        if (httpStatus > 0) {
+            error.add("httpStatus", httpStatus);
+        }
+        return json.add("error", error);
+    }
+}

@@ -1,0 +1,114 @@
+package dev.switchboard.backend.registry;
+
+import jakarta.persistence.Column;
+import jakarta.persistence.Convert;
+import jakarta.persistence.Entity;
+import jakarta.persistence.EnumType;
+import jakarta.persistence.Enumerated;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+/**
+ * One registered MCP server (seed 004 {@code mcp_servers}). JSON-valued columns are kept as text;
+ * {@link McpServerJson} converts them. Header and env values are stored encrypted.
+ */
+@Entity
+@Table(name = "mcp_servers")
+public class McpServer {
+
+    public enum Scope {
+        /** Visible to its owner only. */
+        USER,
+        /** Visible to everyone in the tenant, served by the gateway; admins only. */
+        SHARED
+    }
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(name = "user_id", nullable = false)
+    private String userId;
+
+    @Column(name = "tenant_id", nullable = false)
+    private String tenantId;
+
+    @Enumerated(EnumType.STRING)
+    @Column(nullable = false)
+    private Scope scope = Scope.USER;
+
+    @Column(nullable = false)
+    private String name;
+
+    @Convert(converter = TransportKindConverter.class)
+    @Column(nullable = false)
+    private TransportKind type;
+
+    @Column(name = "is_active", nullable = false)
+    private boolean active = true;
+
+    @Column(name = "base_url")
+    private String baseUrl;
+
+    @Column(name = "headers")
+    private String headersJson;
+
+    @Column(name = "timeout", nullable = false)
+    private int timeoutSeconds;
+
+    private String command;
+
+    @Column(name = "args")
+    private String argsJson;
+
+    @Column(name = "env")
+    private String envJson;
+
+    @Column(name = "disabled_tools")
+    private String disabledToolsJson;
+
+    @Column(name = "auto_approve_tools")
+    private String autoApproveToolsJson;
+
+    @Column(name = "created_at", nullable = false)
+    private long createdAt;
+
+    @Column(name = "updated_at", nullable = false)
+    private long updatedAt;
+
+    public Long getId() { return id; }
+    public String getUserId() { return userId; }
+    public void setUserId(String userId) { this.userId = userId; }
+    public String getTenantId() { return tenantId; }
+    public void setTenantId(String tenantId) { this.tenantId = tenantId; }
+    public Scope getScope() { return scope; }
+    public void setScope(Scope scope) { this.scope = scope; }
+    public String getName() { return name; }
+    public void setName(String name) { this.name = name; }
+    public TransportKind getType() { return type; }
+    public void setType(TransportKind type) { this.type = type; }
+    public boolean isActive() { return active; }
+    public void setActive(boolean active) { this.active = active; }
+    public String getBaseUrl() { return baseUrl; }
+    public void setBaseUrl(String baseUrl) { this.baseUrl = baseUrl; }
+    public String getHeadersJson() { return headersJson; }
+    public void setHeadersJson(String headersJson) { this.headersJson = headersJson; }
+    public int getTimeoutSeconds() { return timeoutSeconds; }
+    public void setTimeoutSeconds(int timeoutSeconds) { this.timeoutSeconds = timeoutSeconds; }
+    public String getCommand() { return command; }
+    public void setCommand(String command) { this.command = command; }
+    public String getArgsJson() { return argsJson; }
+    public void setArgsJson(String argsJson) { this.argsJson = argsJson; }
+    public String getEnvJson() { return envJson; }
+    public void setEnvJson(String envJson) { this.envJson = envJson; }
+    public String getDisabledToolsJson() { return disabledToolsJson; }
+    public void setDisabledToolsJson(String disabledToolsJson) { this.disabledToolsJson = disabledToolsJson; }
+    public String getAutoApproveToolsJson() { return autoApproveToolsJson; }
+    public void setAutoApproveToolsJson(String autoApproveToolsJson) { this.autoApproveToolsJson = autoApproveToolsJson; }
+    public long getCreatedAt() { return createdAt; }
+    public void setCreatedAt(long createdAt) { this.createdAt = createdAt; }
+    public long getUpdatedAt() { return updatedAt; }
+    public void setUpdatedAt(long updatedAt) { this.updatedAt = updatedAt; }
+}

@@ -1,0 +1,140 @@
+package dev.switchboard.backend.registry;
+
+import dev.switchboard.mcp.client.BackendSpec;
+import dev.switchboard.platform.ApiException;
+import dev.switchboard.security.CurrentUser;
+import dev.switchboard.security.SecretCipher;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Event;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+
+import java.util.List;
+import java.util.Optional;
+
+/** The MCP server registry: who may see and change which server, and the rules a server must follow. */
+@ApplicationScoped
+public class McpServerRegistry {
+
+    @PersistenceContext(unitName = "switchboard")
+    EntityManager em;
+
+    @Inject
+    SecretCipher cipher;
+
+    @Inject
+    McpServerRules rules;
+
+    @Inject
+    Event<McpServerChanged> changes;
+
+    /** The caller's own servers and the servers shared in the caller's tenant, by name. */
+    public List<McpServer> visible(CurrentUser user) {
+        return em.createQuery("select s from McpServer s where s.tenantId = :tenant and "
+                        + "(s.userId = :subject or s.scope = :shared) order by s.name, s.id", McpServer.class)
+                .setParameter("tenant", user.tenant())
+                .setParameter("subject", user.subject())
+                .setParameter("shared", McpServer.Scope.SHARED)
+                .getResultList();
+    }
+
+    /** Ids of every server the caller can see (for tool-name resolution). */
+    public List<Long> visibleIds(CurrentUser user) {
+        return visible(user).stream().map(McpServer::getId).toList();
+    }
+
+    /** A server the caller can see; 404 otherwise, whether it exists or not. */
+    public McpServer findVisible(CurrentUser user, long id) {
+        return Optional.ofNullable(em.find(McpServer.class, id))
+                .filter(s -> s.getTenantId().equals(user.tenant()))
+                .filter(s -> s.getUserId().equals(user.subject()) || s.getScope() == McpServer.Scope.SHARED)
+                .orElseThrow(() -> ApiException.notFound("MCP server " + id + " not found"));
+    }
+
+    @Transactional
+    public McpServer create(CurrentUser user, McpServerInput input) {
+        McpServer server = new McpServer();
+        server.setUserId(user.subject());
+        server.setTenantId(user.tenant());
+        rules.applyNew(server, input, user);
+        ensureUniqueName(server);
+        long now = System.currentTimeMillis();
+        server.setCreatedAt(now);
+        server.setUpdatedAt(now);
+        em.persist(server);
+        em.flush();
+        return server;
+    }
+
+    @Transactional
+    public McpServer update(CurrentUser user, long id, McpServerInput input) {
+        McpServer server = findEditable(user, id);
+        rules.applyChange(server, input, user);
+        ensureUniqueName(server);
+        server.setUpdatedAt(System.currentTimeMillis());
+        em.flush();
+        changes.fire(new McpServerChanged(id, false));
+        return server;
+    }
+
+    @Transactional
+    public void delete(CurrentUser user, long id) {
+        McpServer server = findEditable(user, id);
+        em.remove(server);
+        em.flush();
+        changes.fire(new McpServerChanged(id, true));
+    }
+
+    /** Saves a change of tool lists (disable / auto-approve) made through the tools view. */
+    @Transactional
+    public McpServer save(McpServer server) {
+        server.setUpdatedAt(System.currentTimeMillis());
+        return em.merge(server);
+    }
+
+    /** The plain connection details, secrets decrypted, for connecting right now. */
+    public BackendSpec toSpec(McpServer server) {
+        return new BackendSpec(server.getType().transport(), server.getBaseUrl(),
+                cipher.decryptValues(McpServerJson.readMap(server.getHeadersJson())),
+                server.getCommand(), McpServerJson.readList(server.getArgsJson()),
+                cipher.decryptValues(McpServerJson.readMap(server.getEnvJson())), null);
+    }
+
+    public List<String> disabledTools(McpServer server) {
+        return McpServerJson.readList(server.getDisabledToolsJson());
+    }
+
+    public List<String> autoApproveTools(McpServer server) {
+        return McpServerJson.readList(server.getAutoApproveToolsJson());
+    }
+
+    /** Owners edit their servers; admins edit the shared servers of their tenant. */
+    public McpServer findEditable(CurrentUser user, long id) {
+        McpServer server = findVisible(user, id);
+        boolean owner = server.getUserId().equals(user.subject());
+        boolean sharedByAdmin = server.getScope() == McpServer.Scope.SHARED && user.isAdmin();
+        if (!owner && !sharedByAdmin) {
+            throw ApiException.forbidden("not_owner", "Only an admin can change the shared server '" + server.getName() + "'");
+        }
+        return server;
+    }
+
+    /** One name per owner (the database's unique key), and one name per tenant among shared servers. */
+    private void ensureUniqueName(McpServer server) {
+        boolean shared = server.getScope() == McpServer.Scope.SHARED;
+        List<Long> clashes = em.createQuery("select s.id from McpServer s where s.tenantId = :tenant and s.name = :name "
+                        + "and (s.userId = :subject or (s.scope = :shared and :isShared = true))", Long.class)
+                .setParameter("tenant", server.getTenantId())
+                .setParameter("name", server.getName())
+                .setParameter("subject", server.getUserId())
+                .setParameter("shared", McpServer.Scope.SHARED)
+                .setParameter("isShared", shared)
+                .getResultList();
+        if (clashes.stream().anyMatch(other -> !other.equals(server.getId()))) {
+            throw ApiException.conflict("duplicate_name", "An MCP server named '" + server.getName()
+                    + "' already exists" + (shared ? " in this tenant" : ""));
+        }
+    }
+}

@@ -1,0 +1,61 @@
+package dev.switchboard.backend.registry;
+
+import dev.switchboard.security.SecretCipher;
+import dev.switchboard.security.SecretMasker;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import java.util.List;
+import java.util.Map;
+
+/** The JSON a client sees for a server: every field of the seed's table, secrets masked, never decrypted out. */
+@ApplicationScoped
+public class McpServerView {
+
+    @Inject
+    SecretCipher cipher;
+
+    @Inject
+    SecretMasker masker;
+
+    public JsonObjectBuilder toJson(McpServer s) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("id", s.getId())
+                .add("userId", s.getUserId())
+                .add("name", s.getName())
+                .add("type", s.getType().wireName())
+                .add("scope", s.getScope() == McpServer.Scope.SHARED ? "shared" : "user")
+                .add("isActive", s.isActive())
+                .add("timeout", s.getTimeoutSeconds())
+                .add("disabledTools", array(McpServerJson.readList(s.getDisabledToolsJson())))
+                .add("autoApproveTools", array(McpServerJson.readList(s.getAutoApproveToolsJson())))
+                .add("createdAt", s.getCreatedAt())
+                .add("updatedAt", s.getUpdatedAt());
+        if (s.getType() == TransportKind.STDIO) {
+            json.add("command", s.getCommand())
+                    .add("args", array(McpServerJson.readList(s.getArgsJson())))
+                    .add("env", masked(s.getEnvJson()));
+        } else {
+            json.add("baseUrl", s.getBaseUrl())
+                    .add("headers", masked(s.getHeadersJson()));
+        }
+        return json;
+    }
+
+    private JsonObject masked(String encryptedJson) {
+        Map<String, String> plain = cipher.decryptValues(McpServerJson.readMap(encryptedJson));
+        JsonObjectBuilder object = Json.createObjectBuilder();
+        masker.maskValues(plain).forEach(object::add);
+        return object.build();
+    }
+
+    private static JsonArrayBuilder array(List<String> values) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        values.forEach(array::add);
+        return array;
+    }
+}

@@ -1,0 +1,42 @@
+package dev.switchboard.backend.registry;
+
+import dev.switchboard.mcp.client.BackendSpec;
+
+import java.util.Arrays;
+import java.util.Optional;
+
+/** The seed's transport types with their wire names ({@code sse}, {@code streamableHttp}, {@code stdio}). */
+public enum TransportKind {
+    SSE("sse", BackendSpec.TransportType.SSE),
+    STREAMABLE_HTTP("streamableHttp", BackendSpec.TransportType.STREAMABLE_HTTP),
+    STDIO("stdio", BackendSpec.TransportType.STDIO);
+
+    private final String wireName;
+    private final BackendSpec.TransportType transport;
+
+    TransportKind(String wireName, BackendSpec.TransportType transport) {
+        this.wireName = wireName;
+        this.transport = transport;
+    }
+
+    public String wireName() {
+        return wireName;
+    }
+
+    public BackendSpec.TransportType transport() {
+        return transport;
+    }
+
+    public static Optional<TransportKind> fromWireName(String name) {
+        return Arrays.stream(values()).filter(k -> k.wireName.equals(name)).findFirst();
+    }
+
+    /** The seed's rule when no type is given: a command means stdio, a URL ending in /mcp streamable HTTP, other URLs SSE. */
+    public static TransportKind infer(String command, String baseUrl) {
+        if (command != null && !command.isBlank()) {
+            return STDIO;
+        }
+        String path = baseUrl == null ? "" : baseUrl.replaceAll("[?#].*$", "").replaceAll("/+$", "");
+        return path.endsWith("/mcp") ? STREAMABLE_HTTP : SSE;
+    }
+}

@@ -1,0 +1,37 @@
+package dev.switchboard.platform;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/**
+ * The error body every REST endpoint answers with (seed 003's shape):
+ * {@code {"error":{"message":..., "type":..., "code":...}}}.
+ */
+public final class ApiError {
+
+    private ApiError() {
+    }
+
+    public static JsonObject body(String message, String type, String code) {
+        return Json.createObjectBuilder()
+                .add("error", Json.createObjectBuilder()
+                        .add("message", message)
+                        .add("type", type)
+                        .add("code", code))
+                .build();
+    }
+
+    public static Response response(Response.Status status, String message, String type, String code) {
+        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(body(message, type, code)).build();
+    }
+
+    public static Response badRequest(String message, String code) {
+        return response(Response.Status.BAD_REQUEST, message, "invalid_request_error", code);
+    }
+
+    public static Response notFound(String message) {
+        return response(Response.Status.NOT_FOUND, message, "not_found_error", "not_found");
+    }
+}
