@@ -23,7 +23,7 @@ public class ToolAliasRegistry {
     }
 
     @PersistenceContext(unitName = "switchboard")
-    private EntityManager em;
+    EntityManager em;
 
     /**
      * Display names for the given tools of one server, in the order given.
