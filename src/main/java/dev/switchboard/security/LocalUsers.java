@@ -1,0 +1,62 @@
+package dev.switchboard.security;
+
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.persistence.EntityManager;
+import jakarta.persistence.PersistenceContext;
+import jakarta.transaction.Transactional;
+import java.util.List;
+import java.util.Optional;
+
+/** The app_user table. Deleting a user also revokes the API keys they created. */
+@ApplicationScoped
+@Transactional
+public class LocalUsers {
+
+    @PersistenceContext(unitName = "switchboard")
+    EntityManager em;
+
+    @Inject
+    ApiKeys apiKeys;
+
+    public Optional<LocalUser> find(String username) {
+        return em.createNamedQuery(LocalUser.BY_USERNAME, LocalUser.class)
+                .setParameter("username", username)
+                .getResultStream().findFirst();
+    }
+
+    public List<LocalUser> all() {
+        return em.createNamedQuery(LocalUser.ALL, LocalUser.class).getResultList();
+    }
+
+    public boolean hasActiveAdmin() {
+        return em.createNamedQuery(LocalUser.COUNT_ACTIVE_ADMINS, Long.class).getSingleResult() > 0;
+    }
+
+    /** @return empty when the username is taken */
+    public Optional<LocalUser> create(String username, String passwordHash, Role role, String tenant) {
+        if (find(username).isPresent()) {
+            return Optional.empty();
+        }
+        LocalUser user = new LocalUser(username, passwordHash, role, tenant, System.currentTimeMillis());
+        em.persist(user);
+        return Optional.of(user);
+    }
+
+    public DeleteOutcome delete(String username) {
+        Optional<LocalUser> user = find(username);
+        if (user.isEmpty()) {
+            return DeleteOutcome.NOT_FOUND;
+        }
+        LocalUser found = user.get();
+        if (found.role() == Role.ADMIN && !found.disabled()
+                && em.createNamedQuery(LocalUser.COUNT_ACTIVE_ADMINS, Long.class).getSingleResult() <= 1) {
+            return DeleteOutcome.LAST_ADMIN;
+        }
+        em.remove(found);
+        apiKeys.revokeAllOf(username);
+        return DeleteOutcome.DELETED;
+    }
+
+    public enum DeleteOutcome { DELETED, NOT_FOUND, LAST_ADMIN }
+}
