@@ -6,9 +6,13 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 import java.util.List;
+import java.util.Locale;
 import java.util.Optional;
 
-/** The app_user table. Deleting a user also revokes the API keys they created. */
+/**
+ * The app_user table. Usernames are stored lower case: MySQL compares them case-insensitively and H2 does
+ * not, so normalising keeps both databases in agreement. Deleting a user also revokes their API keys.
+ */
 @ApplicationScoped
 @Transactional
 public class LocalUsers {
@@ -19,9 +23,13 @@ public class LocalUsers {
     @Inject
     ApiKeys apiKeys;
 
+    static String normalize(String username) {
+        return username.toLowerCase(Locale.ROOT);
+    }
+
     public Optional<LocalUser> find(String username) {
         return em.createNamedQuery(LocalUser.BY_USERNAME, LocalUser.class)
-                .setParameter("username", username)
+                .setParameter("username", normalize(username))
                 .getResultStream().findFirst();
     }
 
@@ -38,7 +46,7 @@ public class LocalUsers {
         if (find(username).isPresent()) {
             return Optional.empty();
         }
-        LocalUser user = new LocalUser(username, passwordHash, role, tenant, System.currentTimeMillis());
+        LocalUser user = new LocalUser(normalize(username), passwordHash, role, tenant, System.currentTimeMillis());
         em.persist(user);
         return Optional.of(user);
     }
@@ -54,7 +62,7 @@ public class LocalUsers {
             return DeleteOutcome.LAST_ADMIN;
         }
         em.remove(found);
-        apiKeys.revokeAllOf(username);
+        apiKeys.revokeAllOf(found.username());
         return DeleteOutcome.DELETED;
     }
 
