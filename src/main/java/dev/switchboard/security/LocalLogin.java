@@ -21,7 +21,7 @@ public class LocalLogin {
         if (username == null || password == null) {
             return Optional.empty();
         }
-        Optional<LocalUser> user = users.find(LocalUsers.normalize(username));
+        Optional<LocalUser> user = users.find(username);
         String storedHash = user.map(LocalUser::passwordHash).orElseGet(this::decoyHash);
         boolean matches = hasher.verify(password.toCharArray(), storedHash);
         return user.filter(u -> matches && !u.disabled()).map(LocalUser::tokenSubject);
