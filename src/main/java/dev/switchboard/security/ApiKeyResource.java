@@ -1,0 +1,87 @@
+package dev.switchboard.security;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.time.Instant;
+
+/** The caller's own API keys. The key itself appears once, in the answer to its creation. */
+@Path("api-keys")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed({"admin", "user"})
+public class ApiKeyResource {
+
+    private static final int MAX_NAME_LENGTH = 100;
+
+    @Inject
+    ApiKeys apiKeys;
+
+    @Inject
+    CurrentUser currentUser;
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(JsonObject body) {
+        if (currentUser.isApiKey()) {
+            return SecurityErrors.error(Response.Status.FORBIDDEN, SecurityErrors.PERMISSION, "api_key_cannot_create_keys",
+                    "An API key cannot create API keys; sign in to create one");
+        }
+        JsonValue nameValue = body == null ? null : body.get("name");
+        String name = nameValue instanceof JsonString s ? s.getString().strip() : null;
+        if (name == null || name.isEmpty() || name.length() > MAX_NAME_LENGTH) {
+            return SecurityErrors.badRequest("invalid_name", "name is required, at most " + MAX_NAME_LENGTH + " characters");
+        }
+        ApiKeys.Created created = apiKeys.create(currentUser.asTokenSubject(), name);
+        return Response.created(URI.create("api-keys/" + created.row().id()))
+                .entity(describe(created.row()).add("key", created.key()).build())
+                .build();
+    }
+
+    @GET
+    public JsonValue list() {
+        JsonArrayBuilder keys = Json.createArrayBuilder();
+        apiKeys.ownedBy(currentUser.subject(), currentUser.tenant()).forEach(key -> keys.add(describe(key)));
+        return keys.build();
+    }
+
+    @DELETE
+    @Path("{id}")
+    public Response revoke(@PathParam("id") long id) {
+        if (!apiKeys.revoke(id, currentUser.subject(), currentUser.tenant())) {
+            return SecurityErrors.notFound("api_key_not_found", "No API key " + id);
+        }
+        return Response.noContent().build();
+    }
+
+    private static JsonObjectBuilder describe(ApiKey key) {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("id", key.id())
+                .add("name", key.name())
+                .add("prefix", key.keyPrefix())
+                .add("createdAt", Instant.ofEpochMilli(key.createdAt()).toString())
+                .add("expiresAt", Instant.ofEpochMilli(key.expiresAt()).toString())
+                .add("revoked", key.isRevoked());
+        if (key.lastUsedAt() != null) {
+            json.add("lastUsedAt", Instant.ofEpochMilli(key.lastUsedAt()).toString());
+        }
+        if (key.revokedAt() != null) {
+            json.add("revokedAt", Instant.ofEpochMilli(key.revokedAt()).toString());
+        }
+        return json;
+    }
+}

@@ -1,0 +1,104 @@
+package dev.switchboard.security;
+
+import jakarta.annotation.security.PermitAll;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.FormParam;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.CacheControl;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.time.Duration;
+import java.util.TreeSet;
+
+/** Login with a local user, the built-in issuer's public key, and "who am I". */
+@Path("auth")
+@Produces(MediaType.APPLICATION_JSON)
+public class AuthResource {
+
+    @Inject
+    LocalLogin login;
+
+    @Inject
+    JwtIssuer issuer;
+
+    @Inject
+    SigningKeys keys;
+
+    @Inject
+    CurrentUser currentUser;
+
+    @POST
+    @Path("token")
+    @PermitAll
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response token(JsonObject body) {
+        if (body == null) {
+            return SecurityErrors.badRequest("missing_credentials", "username and password are required");
+        }
+        return token(body.getString("username", null), body.getString("password", null));
+    }
+
+    /** The OAuth 2.0 resource owner password form, for clients that only speak that. */
+    @POST
+    @Path("token")
+    @PermitAll
+    @Consumes(MediaType.APPLICATION_FORM_URLENCODED)
+    public Response tokenForm(@FormParam("grant_type") String grantType, @FormParam("username") String username,
+                              @FormParam("password") String password) {
+        if (grantType != null && !grantType.equals("password")) {
+            return SecurityErrors.badRequest("unsupported_grant_type", "grant_type must be password");
+        }
+        return token(username, password);
+    }
+
+    private Response token(String username, String password) {
+        if (username == null || username.isEmpty() || password == null || password.isEmpty()) {
+            return SecurityErrors.badRequest("missing_credentials", "username and password are required");
+        }
+        return login.authenticate(username, password)
+                .map(who -> {
+                    IssuedToken token = issuer.accessToken(who);
+                    CacheControl noStore = new CacheControl();
+                    noStore.setNoStore(true);
+                    return Response.ok(Json.createObjectBuilder()
+                                    .add("access_token", token.token())
+                                    .add("token_type", "Bearer")
+                                    .add("expires_in", Duration.between(token.issuedAt(), token.expiresAt()).toSeconds())
+                                    .build())
+                            .cacheControl(noStore)
+                            .build();
+                })
+                .orElseGet(() -> SecurityErrors.unauthorized("invalid_credentials", "Invalid username or password",
+                        "Bearer realm=\"switchboard\""));
+    }
+
+    /** Fetched by Liberty's mpJwt over loopback to verify tokens, and by anyone else who wants to. */
+    @GET
+    @Path("jwks")
+    @PermitAll
+    public JsonObject jwks() {
+        return keys.jwks();
+    }
+
+    @GET
+    @Path("me")
+    @RolesAllowed({"admin", "user"})
+    public JsonObject me() {
+        JsonArrayBuilder roles = Json.createArrayBuilder();
+        new TreeSet<>(currentUser.roles()).forEach(roles::add);
+        return Json.createObjectBuilder()
+                .add("subject", currentUser.subject())
+                .add("tenant", currentUser.tenant())
+                .add("roles", roles)
+                .add("tokenUse", currentUser.tokenUse())
+                .build();
+    }
+}

@@ -1,0 +1,76 @@
+package dev.switchboard.security;
+
+import jakarta.enterprise.context.RequestScoped;
+import jakarta.inject.Inject;
+import java.util.Set;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+
+/**
+ * The caller of the current request as every room sees it: subject (owner of what it creates), tenant,
+ * roles, and whether it came with an API key. Tokens of external issuers work the same way; a token
+ * without a {@code tenant} claim belongs to the default tenant.
+ */
+@RequestScoped
+public class CurrentUser {
+
+    public static final String TOKEN_USE_ACCESS = "access";
+    public static final String TOKEN_USE_API_KEY = JwtIssuer.API_KEY_USE;
+
+    @Inject
+    JsonWebToken jwt;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
+    String defaultTenant;
+
+    /** False on @PermitAll requests that came without a token; every other method then answers for nobody. */
+    public boolean isAuthenticated() {
+        return jwt != null && jwt.getRawToken() != null;
+    }
+
+    /** The token's {@code sub}, falling back to the name MicroProfile JWT derives (upn, preferred_username). */
+    public String subject() {
+        if (!isAuthenticated()) {
+            return null;
+        }
+        String subject = jwt.getSubject();
+        return subject != null ? subject : jwt.getName();
+    }
+
+    public String tenant() {
+        Object tenant = isAuthenticated() ? jwt.getClaim(TokenMinter.TENANT_CLAIM) : null;
+        String value = tenant == null ? null : ClaimValues.asString(tenant);
+        return value == null || value.isBlank() ? defaultTenant : value;
+    }
+
+    public Set<String> roles() {
+        if (!isAuthenticated() || jwt.getGroups() == null) {
+            return Set.of();
+        }
+        return Set.copyOf(jwt.getGroups());
+    }
+
+    public boolean isAdmin() {
+        return roles().contains(Role.ADMIN.claim());
+    }
+
+    public boolean isApiKey() {
+        return TOKEN_USE_API_KEY.equals(tokenUse());
+    }
+
+    /** {@code "api_key"} for API keys, {@code "access"} for every other token. */
+    public String tokenUse() {
+        Object use = isAuthenticated() ? jwt.getClaim(TokenMinter.TOKEN_USE_CLAIM) : null;
+        return use != null && TOKEN_USE_API_KEY.equals(ClaimValues.asString(use)) ? TOKEN_USE_API_KEY : TOKEN_USE_ACCESS;
+    }
+
+    /** The raw bearer token, for the API key check; never log it. */
+    String rawToken() {
+        return isAuthenticated() ? jwt.getRawToken() : null;
+    }
+
+    TokenSubject asTokenSubject() {
+        return new TokenSubject(subject(), roles(), tenant());
+    }
+}

@@ -1,0 +1,41 @@
+package dev.switchboard.security;
+
+import jakarta.json.Json;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+
+/** The REST error shape {@code {"error":{"message","type","code"}}} for this room's answers. */
+final class SecurityErrors {
+
+    static final String AUTHENTICATION = "authentication_error";
+    static final String PERMISSION = "permission_error";
+    static final String INVALID_REQUEST = "invalid_request_error";
+    static final String NOT_FOUND = "not_found_error";
+    static final String CONFLICT = "conflict_error";
+
+    private SecurityErrors() {
+    }
+
+    static Response error(Response.Status status, String type, String code, String message) {
+        return Response.status(status)
+                .type(MediaType.APPLICATION_JSON_TYPE)
+                .entity(Json.createObjectBuilder().add("error", Json.createObjectBuilder()
+                        .add("message", message).add("type", type).add("code", code)).build())
+                .build();
+    }
+
+    /** @param challenge the WWW-Authenticate value (RFC 6750) */
+    static Response unauthorized(String code, String message, String challenge) {
+        return Response.fromResponse(error(Response.Status.UNAUTHORIZED, AUTHENTICATION, code, message))
+                .header("WWW-Authenticate", challenge)
+                .build();
+    }
+
+    static Response badRequest(String code, String message) {
+        return error(Response.Status.BAD_REQUEST, INVALID_REQUEST, code, message);
+    }
+
+    static Response notFound(String code, String message) {
+        return error(Response.Status.NOT_FOUND, NOT_FOUND, code, message);
+    }
+}

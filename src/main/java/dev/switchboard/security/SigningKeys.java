@@ -1,0 +1,46 @@
+package dev.switchboard.security;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import java.nio.file.Path;
+import java.security.KeyPair;
+import java.security.interfaces.RSAPublicKey;
+import java.util.logging.Logger;
+
+/**
+ * The built-in issuer's RSA key: generated on first start into {@code <data-dir>/jwt-signing-key.pem}
+ * (owner-only), reused afterwards so tokens and API keys survive restarts.
+ */
+@ApplicationScoped
+public class SigningKeys {
+
+    private static final Logger LOG = Logger.getLogger(SigningKeys.class.getName());
+    static final String FILE_NAME = "jwt-signing-key.pem";
+
+    @Inject
+    DataDirectory dataDirectory;
+
+    private JwtSigner signer;
+    private JsonObject jwks;
+
+    @PostConstruct
+    void load() {
+        Path file = dataDirectory.resolve(FILE_NAME);
+        KeyPair pair = SigningKeyPem.decode(OwnerOnlyFiles.readOrCreate(file, SigningKeyPem::generate));
+        RSAPublicKey publicKey = (RSAPublicKey) pair.getPublic();
+        String kid = RsaJwk.thumbprint(publicKey);
+        signer = new JwtSigner(pair.getPrivate(), kid);
+        jwks = RsaJwk.jwks(publicKey);
+        LOG.info(() -> "JWT signing key " + kid + " loaded from " + file);
+    }
+
+    JwtSigner signer() {
+        return signer;
+    }
+
+    JsonObject jwks() {
+        return jwks;
+    }
+}

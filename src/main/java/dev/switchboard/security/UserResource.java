@@ -1,0 +1,108 @@
+package dev.switchboard.security;
+
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.DELETE;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import java.net.URI;
+import java.time.Instant;
+import java.util.regex.Pattern;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+/** Admins manage the local users of the built-in issuer. */
+@Path("users")
+@Produces(MediaType.APPLICATION_JSON)
+@RolesAllowed("admin")
+public class UserResource {
+
+    private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,63}");
+    private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private static final int MIN_PASSWORD_LENGTH = 8;
+    private static final int MAX_PASSWORD_LENGTH = 1024;
+
+    @Inject
+    LocalUsers users;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
+    String defaultTenant;
+
+    private final PasswordHasher hasher = new PasswordHasher();
+
+    @GET
+    public JsonValue list() {
+        JsonArrayBuilder list = Json.createArrayBuilder();
+        users.all().forEach(user -> list.add(describe(user)));
+        return list.build();
+    }
+
+    @POST
+    @Consumes(MediaType.APPLICATION_JSON)
+    public Response create(JsonObject body) {
+        String username = string(body, "username");
+        String password = string(body, "password");
+        String roleName = string(body, "role");
+        String tenant = string(body, "tenant");
+        if (username == null || !USERNAME.matcher(username).matches()) {
+            return SecurityErrors.badRequest("invalid_username",
+                    "username is required: 1-64 letters, digits, '.', '_', '@' or '-'");
+        }
+        if (password == null || password.length() < MIN_PASSWORD_LENGTH || password.length() > MAX_PASSWORD_LENGTH) {
+            return SecurityErrors.badRequest("invalid_password",
+                    "password is required, at least " + MIN_PASSWORD_LENGTH + " characters");
+        }
+        Role role;
+        try {
+            role = roleName == null ? Role.USER : Role.of(roleName);
+        } catch (IllegalArgumentException e) {
+            return SecurityErrors.badRequest("invalid_role", e.getMessage());
+        }
+        if (tenant == null || tenant.isBlank()) {
+            tenant = defaultTenant;
+        } else if (!TENANT.matcher(tenant).matches()) {
+            return SecurityErrors.badRequest("invalid_tenant", "tenant: 1-64 letters, digits, '.', '_' or '-'");
+        }
+        return users.create(username, hasher.hash(password.toCharArray()), role, tenant)
+                .map(user -> Response.created(URI.create("users/" + user.username())).entity(describe(user)).build())
+                .orElseGet(() -> SecurityErrors.error(Response.Status.CONFLICT, SecurityErrors.CONFLICT, "user_exists",
+                        "User " + username + " already exists"));
+    }
+
+    @DELETE
+    @Path("{username}")
+    public Response delete(@PathParam("username") String username) {
+        return switch (users.delete(username)) {
+            case DELETED -> Response.noContent().build();
+            case NOT_FOUND -> SecurityErrors.notFound("user_not_found", "No user " + username);
+            case LAST_ADMIN -> SecurityErrors.error(Response.Status.CONFLICT, SecurityErrors.CONFLICT, "last_admin",
+                    "Cannot delete the last administrator");
+        };
+    }
+
+    private static String string(JsonObject body, String name) {
+        JsonValue value = body == null ? null : body.get(name);
+        return value instanceof JsonString s ? s.getString() : null;
+    }
+
+    private static JsonObject describe(LocalUser user) {
+        return Json.createObjectBuilder()
+                .add("username", user.username())
+                .add("role", user.role().claim())
+                .add("tenant", user.tenantId())
+                .add("createdAt", Instant.ofEpochMilli(user.createdAt()).toString())
+                .add("disabled", user.disabled())
+                .build();
+    }
+}
