@@ -83,6 +83,9 @@ class McpServerApiIT {
         String list = Api.get("/api/mcp-servers", alice).expect(200).text();
         assertFalse(list.contains("sk-very-secret-value-123"), "never echoed in a list");
         assertEquals(masked, Api.get("/api/mcp-servers/" + id, alice).json().getJsonObject("headers").getString("Authorization"));
+        String stored = ServerDatabase.queryString("select headers from mcp_servers where id = " + id);
+        assertTrue(stored.contains("enc:v1:"), "encrypted at rest: " + stored);
+        assertFalse(stored.contains("very-secret"), "no plain secret in the database");
     }
 
     @Test
