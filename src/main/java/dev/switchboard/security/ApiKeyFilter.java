@@ -23,7 +23,7 @@ public class ApiKeyFilter implements ContainerRequestFilter {
 
     @Override
     public void filter(ContainerRequestContext request) {
-        if (currentUser.isApiKey() && !apiKeys.isActive(currentUser.rawToken())) {
+        if (apiKeys.rejects(currentUser)) {
             request.abortWith(SecurityErrors.unauthorized("api_key_revoked", "API key revoked",
                     "Bearer realm=\"switchboard\", error=\"invalid_token\""));
         }

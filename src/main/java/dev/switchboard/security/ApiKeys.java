@@ -63,8 +63,16 @@ public class ApiKeys {
                 .executeUpdate();
     }
 
+    /**
+     * True when the caller came with an API key that is unknown here or revoked. JAX-RS requests are
+     * checked by {@link ApiKeyFilter}; servlet and WebSocket endpoints call this themselves.
+     */
+    public boolean rejects(CurrentUser caller) {
+        return caller.isApiKey() && !isActive(caller.rawToken());
+    }
+
     /** True when this exact key was issued here and is not revoked; records its use. */
-    public boolean isActive(String key) {
+    boolean isActive(String key) {
         Optional<ApiKey> row = em.createNamedQuery(ApiKey.BY_HASH, ApiKey.class)
                 .setParameter("hash", sha256Hex(key)).getResultStream().findFirst();
         if (row.isEmpty() || row.get().isRevoked()) {

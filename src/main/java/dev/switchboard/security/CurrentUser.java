@@ -2,6 +2,7 @@ package dev.switchboard.security;
 
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.security.enterprise.SecurityContext;
 import java.util.Set;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -10,6 +11,9 @@ import org.eclipse.microprofile.jwt.JsonWebToken;
  * The caller of the current request as every room sees it: subject (owner of what it creates), tenant,
  * roles, and whether it came with an API key. Tokens of external issuers work the same way; a token
  * without a {@code tenant} claim belongs to the default tenant.
+ * <p>
+ * The token is taken from the caller's principals rather than by injecting {@link JsonWebToken}: Liberty
+ * logs an error for every injected token resolved on a request that came without one (@PermitAll).
  */
 @RequestScoped
 public class CurrentUser {
@@ -18,7 +22,10 @@ public class CurrentUser {
     public static final String TOKEN_USE_API_KEY = JwtIssuer.API_KEY_USE;
 
     @Inject
-    JsonWebToken jwt;
+    SecurityContext securityContext;
+
+    private JsonWebToken jwt;
+    private boolean resolved;
 
     @Inject
     @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
@@ -26,6 +33,13 @@ public class CurrentUser {
 
     /** False on @PermitAll requests that came without a token; every other method then answers for nobody. */
     public boolean isAuthenticated() {
+        if (!resolved) {
+            // Liberty answers null rather than an empty set for an anonymous caller
+            Set<JsonWebToken> tokens = securityContext.getCallerPrincipal() == null ? null
+                    : securityContext.getPrincipalsByType(JsonWebToken.class);
+            jwt = tokens == null ? null : tokens.stream().findFirst().orElse(null);
+            resolved = true;
+        }
         return jwt != null && jwt.getRawToken() != null;
     }
 
