@@ -38,9 +38,6 @@ public final class RecordingTraffic implements TrafficListener {
     /** Asserts that every message sent so far is a valid client message of the protocol version. */
     public void assertAllSentValid(String protocolVersion) {
         McpSchemaValidator validator = McpSchemaValidator.forVersion(protocolVersion);
-        if (outbound.isEmpty()) {
-            throw new AssertionError("nothing was sent");
-        }
         outbound.forEach(validator::assertValid);
     }
 
