@@ -149,6 +149,18 @@ class ServerEverythingClientTest {
         client.close();
     }
 
+    @org.junit.jupiter.api.Test
+    void stdioEnvironmentIsMergedOverOursWithTheBackendsValuesWinning() throws Exception {
+        BackendSpec base = ServerEverything.stdioSpec();
+        BackendSpec spec = BackendSpec.stdio(base.command(), base.args(), Map.of("SWITCHBOARD_TEST_VAR", "from-backend", "LANG", "backend-lang"));
+        try (McpClient client = connector.connect(spec, CONNECT)) {
+            String env = client.callTool("get-env", null, CALL, null).toString();
+            assertTrue(env.contains("from-backend"), env);
+            assertTrue(env.contains("backend-lang"), env);
+            assertTrue(env.contains(System.getenv("PATH").split(":")[0]), "inherited PATH missing");
+        }
+    }
+
     private JsonObject awaitSent(String method) throws InterruptedException {
         for (int i = 0; i < 100; i++) {
             List<JsonObject> sent = traffic.sent(method);
