@@ -1,0 +1,264 @@
+package dev.switchboard.backend.pool;
+
+import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.client.McpClient;
+import dev.switchboard.mcp.client.McpConnector;
+import jakarta.json.JsonObject;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.logging.Logger;
+
+/**
+ * One user's live session with one backend (seed 004 {@code McpClientInstance}): connects on demand, shares one
+ * connect among concurrent callers, caches the tool list, and drops a broken session so the next call reconnects.
+ */
+public final class BackendConnection {
+
+    private static final Logger LOG = Logger.getLogger(BackendConnection.class.getName());
+    /** Waiters on someone else's connect allow it this much beyond the connect timeout to report. */
+    private static final long CONNECT_WAIT_SLACK_MILLIS = 2_000;
+
+    private record CachedTools(List<JsonObject> tools, Instant fetchedAt) {
+    }
+
+    private final PoolKey key;
+    private final McpConnector connector;
+    private final PoolConfig config;
+    private final Clock clock;
+    private final Object lock = new Object();
+    /** Bumped by tools/list_changed and reconnects, so a listing that raced with one is not cached. */
+    private final AtomicLong toolGeneration = new AtomicLong();
+
+    // guarded by lock
+    private McpClient client;
+    private CompletableFuture<McpClient> connecting;
+    private ConnectionState state = ConnectionState.DISCONNECTED;
+    private String lastError;
+    private Instant lastActiveAt;
+    private int inFlight;
+    private boolean retired;
+
+    private volatile CachedTools toolCache;
+
+    BackendConnection(PoolKey key, McpConnector connector, PoolConfig config, Clock clock) {
+        this.key = key;
+        this.connector = connector;
+        this.config = config;
+        this.clock = clock;
+        this.lastActiveAt = clock.instant();
+    }
+
+    public PoolKey key() {
+        return key;
+    }
+
+    public ConnectionSnapshot snapshot() {
+        synchronized (lock) {
+            CachedTools cached = toolCache;
+            String version = state == ConnectionState.CONNECTED && client != null ? client.initializeResult().protocolVersion() : null;
+            return new ConnectionSnapshot(key, state, lastError, lastActiveAt, version, cached == null ? -1 : cached.tools().size());
+        }
+    }
+
+    /** The backend's tools, from the cache while it is fresh. */
+    List<JsonObject> listTools(BackendSpecSource source, Duration timeout) throws McpException {
+        CachedTools cached = toolCache;
+        if (cached != null && clock.instant().isBefore(cached.fetchedAt().plus(config.toolCacheTtl()))) {
+            return cached.tools();
+        }
+        McpClient c = ensureConnected(source);
+        long generation = toolGeneration.get();
+        try {
+            List<JsonObject> tools = List.copyOf(c.listTools(timeout));
+            if (toolGeneration.get() == generation) {
+                toolCache = new CachedTools(tools, clock.instant());
+            }
+            return tools;
+        } catch (McpException e) {
+            failed(c, e);
+            throw e;
+        }
+    }
+
+    JsonObject callTool(BackendSpecSource source, String name, JsonObject arguments, Duration timeout,
+                        Consumer<JsonObject> progress) throws McpException {
+        McpClient c = ensureConnected(source);
+        try {
+            return c.callTool(name, arguments, timeout, progress);
+        } catch (McpException e) {
+            failed(c, e);
+            throw e;
+        }
+    }
+
+    /** Registers a caller; false when the connection was retired and the caller must use a fresh one. */
+    boolean acquire() {
+        synchronized (lock) {
+            if (retired) {
+                return false;
+            }
+            inFlight++;
+            lastActiveAt = clock.instant();
+            return true;
+        }
+    }
+
+    void release() {
+        synchronized (lock) {
+            inFlight--;
+            lastActiveAt = clock.instant();
+        }
+    }
+
+    /** Retires the connection if nobody used it since {@code cutoff}; the caller then removes and closes it. */
+    boolean retireIfIdleSince(Instant cutoff) {
+        synchronized (lock) {
+            if (inFlight == 0 && lastActiveAt.isBefore(cutoff)) {
+                retired = true;
+                return true;
+            }
+            return false;
+        }
+    }
+
+    /** Retires the connection and ends its session; calls in flight fail with CLOSED. */
+    void close() {
+        McpClient toClose;
+        synchronized (lock) {
+            retired = true;
+            toClose = client;
+            client = null;
+            state = ConnectionState.DISCONNECTED;
+            toolCache = null;
+        }
+        if (toClose != null) {
+            toClose.close();
+        }
+    }
+
+    private McpClient ensureConnected(BackendSpecSource source) throws McpException {
+        CompletableFuture<McpClient> attempt;
+        boolean mine = false;
+        McpClient stale = null;
+        synchronized (lock) {
+            if (retired) {
+                throw new McpException(McpException.Kind.CLOSED, "connection to " + key.serverId() + " was closed");
+            }
+            if (client != null && client.isOpen()) {
+                return client;
+            }
+            if (connecting == null) {
+                connecting = new CompletableFuture<>();
+                mine = true;
+                stale = client;
+                client = null;
+                state = ConnectionState.CONNECTING;
+            }
+            attempt = connecting;
+        }
+        if (stale != null) {
+            stale.close();
+        }
+        if (mine) {
+            connect(source, attempt);
+        }
+        return await(attempt);
+    }
+
+    private void connect(BackendSpecSource source, CompletableFuture<McpClient> attempt) {
+        McpClient connected = null;
+        try {
+            connected = connector.connect(source.get(), config.connectTimeout());
+            McpClient c = connected;
+            c.onToolsListChanged(() -> toolsChanged(c));
+            c.onConnectionLost(cause -> failed(c, cause));
+            synchronized (lock) {
+                connecting = null;
+                if (retired) {
+                    throw new McpException(McpException.Kind.CLOSED, "connection to " + key.serverId() + " was closed while connecting");
+                }
+                client = c;
+                state = ConnectionState.CONNECTED;
+                lastError = null;
+                toolGeneration.incrementAndGet();
+                toolCache = null;
+            }
+            attempt.complete(c);
+            if (!c.isOpen()) {
+                // lost between connect and registering the listener: the listener will not fire
+                failed(c, new McpException(McpException.Kind.CLOSED, "connection lost right after connecting"));
+            }
+        } catch (McpException | RuntimeException e) {
+            McpException error = e instanceof McpException m ? m
+                    : new McpException(McpException.Kind.PROTOCOL, "connect to " + key.serverId() + " failed: " + e, e);
+            synchronized (lock) {
+                connecting = null;
+                if (!retired) {
+                    state = ConnectionState.ERROR;
+                    lastError = error.getMessage();
+                }
+            }
+            if (connected != null) {
+                connected.close();
+            }
+            attempt.completeExceptionally(error);
+        }
+    }
+
+    private McpClient await(CompletableFuture<McpClient> attempt) throws McpException {
+        try {
+            return attempt.get(config.connectTimeout().toMillis() + CONNECT_WAIT_SLACK_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new McpException(McpException.Kind.CANCELLED, "interrupted while connecting to " + key.serverId());
+        } catch (ExecutionException e) {
+            throw e.getCause() instanceof McpException m ? m
+                    : new McpException(McpException.Kind.PROTOCOL, "connect failed: " + e.getCause(), e.getCause());
+        } catch (TimeoutException e) {
+            throw new McpException(McpException.Kind.TIMEOUT, "connect to " + key.serverId() + " did not finish in time");
+        }
+    }
+
+    private void toolsChanged(McpClient source) {
+        synchronized (lock) {
+            if (client != source) {
+                return;
+            }
+        }
+        toolGeneration.incrementAndGet();
+        toolCache = null;
+    }
+
+    /**
+     * Drops the session if the failure means it is unusable: anything but a JSON-RPC error, a timeout or a
+     * cancel. A slow tool or one refusing its arguments says nothing about the connection.
+     */
+    private void failed(McpClient c, Throwable cause) {
+        McpException.Kind kind = cause instanceof McpException m ? m.kind() : McpException.Kind.CLOSED;
+        boolean sessionUsable = c.isOpen() && (kind == McpException.Kind.RPC_ERROR
+                || kind == McpException.Kind.TIMEOUT || kind == McpException.Kind.CANCELLED);
+        if (sessionUsable) {
+            return;
+        }
+        synchronized (lock) {
+            if (client != c) {
+                return;
+            }
+            client = null;
+            toolCache = null;
+            state = ConnectionState.ERROR;
+            lastError = cause.getMessage();
+        }
+        LOG.info(() -> "backend " + key.serverId() + " for " + key.userSubject() + " failed: " + cause.getMessage());
+        c.close();
+    }
+}

@@ -1,0 +1,149 @@
+package dev.switchboard.backend.pool;
+
+import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.client.McpClient;
+import dev.switchboard.mcp.client.McpConnector;
+import jakarta.json.JsonObject;
+
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.EnumMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+
+/**
+ * Every user's live backend sessions (seed 004 {@code MCPClientManager}), keyed by (user, server). Connects lazily,
+ * reconnects after a failure on the next call, and is told by its owner when to reap idle sessions and when a
+ * server changed. Free of JPA and container APIs: the caller supplies the decrypted {@code BackendSpec}.
+ */
+public final class BackendConnectionPool implements AutoCloseable {
+
+    private final McpConnector connector;
+    private final PoolConfig config;
+    private final Clock clock;
+    private final Map<PoolKey, BackendConnection> connections = new ConcurrentHashMap<>();
+    private final AtomicLong totalCalls = new AtomicLong();
+    private final AtomicLong failedCalls = new AtomicLong();
+
+    public BackendConnectionPool(McpConnector connector, PoolConfig config, Clock clock) {
+        this.connector = connector;
+        this.config = config;
+        this.clock = clock;
+    }
+
+    public PoolConfig config() {
+        return config;
+    }
+
+    /** The server's tools (cached for {@link PoolConfig#toolCacheTtl()}, dropped on {@code tools/list_changed}). */
+    public List<JsonObject> listTools(String userSubject, String serverId, BackendSpecSource source, Duration timeout)
+            throws McpException {
+        BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
+        try {
+            return connection.listTools(source, timeout);
+        } finally {
+            connection.release();
+        }
+    }
+
+    /**
+     * Calls a tool, connecting first if needed. A failure that breaks the session marks the connection ERROR;
+     * the next call reconnects.
+     *
+     * @param progress receives the backend's progress notifications for this call, or null
+     */
+    public JsonObject callTool(String userSubject, String serverId, BackendSpecSource source, String toolName,
+                               JsonObject arguments, Duration timeout, Consumer<JsonObject> progress) throws McpException {
+        totalCalls.incrementAndGet();
+        BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
+        try {
+            return connection.callTool(source, toolName, arguments, timeout, progress);
+        } catch (McpException e) {
+            failedCalls.incrementAndGet();
+            throw e;
+        } finally {
+            connection.release();
+        }
+    }
+
+    /** Connects afresh outside the pool (the configuration may just have changed), lists the tools and disconnects. */
+    public ConnectionTest testConnection(BackendSpecSource source) throws McpException {
+        Instant started = clock.instant();
+        try (McpClient client = connector.connect(source.get(), config.connectTimeout())) {
+            List<JsonObject> tools = client.listTools(config.connectTimeout());
+            return new ConnectionTest(client.initializeResult(), tools, Duration.between(started, clock.instant()));
+        }
+    }
+
+    public Optional<ConnectionSnapshot> connection(String userSubject, String serverId) {
+        return Optional.ofNullable(connections.get(new PoolKey(userSubject, serverId))).map(BackendConnection::snapshot);
+    }
+
+    public List<ConnectionSnapshot> connections() {
+        return connections.values().stream().map(BackendConnection::snapshot).toList();
+    }
+
+    /** Closes connections unused for longer than {@link PoolConfig#idleTimeout()}; returns how many. */
+    public int reapIdle(Instant now) {
+        Instant cutoff = now.minus(config.idleTimeout());
+        int reaped = 0;
+        for (BackendConnection connection : List.copyOf(connections.values())) {
+            if (connection.retireIfIdleSince(cutoff)) {
+                connections.remove(connection.key(), connection);
+                connection.close();
+                reaped++;
+            }
+        }
+        return reaped;
+    }
+
+    /** Closes every user's connection to a server that was edited or deleted; returns how many. */
+    public int evict(String serverId) {
+        List<BackendConnection> evicted = new ArrayList<>();
+        connections.values().removeIf(connection -> {
+            boolean match = connection.key().serverId().equals(serverId);
+            if (match) {
+                evicted.add(connection);
+            }
+            return match;
+        });
+        evicted.forEach(BackendConnection::close);
+        return evicted.size();
+    }
+
+    public PoolStats stats() {
+        Map<ConnectionState, Integer> byState = new EnumMap<>(ConnectionState.class);
+        for (ConnectionState state : ConnectionState.values()) {
+            byState.put(state, 0);
+        }
+        for (BackendConnection connection : connections.values()) {
+            byState.merge(connection.snapshot().state(), 1, Integer::sum);
+        }
+        return new PoolStats(byState, totalCalls.get(), failedCalls.get());
+    }
+
+    /** Closes every connection. */
+    @Override
+    public void close() {
+        List<BackendConnection> all = List.copyOf(connections.values());
+        connections.clear();
+        all.forEach(BackendConnection::close);
+    }
+
+    private BackendConnection acquire(PoolKey key) {
+        // a connection retired by the reaper between lookup and acquire is replaced by a fresh one
+        while (true) {
+            BackendConnection connection = connections.computeIfAbsent(key, k -> new BackendConnection(k, connector, config, clock));
+            if (connection.acquire()) {
+                return connection;
+            }
+            connections.remove(key, connection);
+        }
+    }
+}

@@ -1,0 +1,14 @@
+package dev.switchboard.backend.pool;
+
+import java.time.Instant;
+
+/**
+ * A read-only view of one pooled connection, for status pages and metrics.
+ *
+ * @param lastError       why the last connect or call broke the connection; null when healthy
+ * @param protocolVersion the negotiated version while connected, else null
+ * @param cachedTools     number of tools in the cache, or -1 when nothing is cached
+ */
+public record ConnectionSnapshot(PoolKey key, ConnectionState state, String lastError, Instant lastActiveAt,
+                                 String protocolVersion, int cachedTools) {
+}

@@ -1,0 +1,323 @@
+package dev.switchboard.mcp;
+
+import dev.switchboard.mcp.transport.McpTransport;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CancellationException;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The client side of a JSON-RPC session over one {@link McpTransport}: correlates responses with requests
+ * by id, enforces each request's deadline, cancels abandoned requests with {@code notifications/cancelled},
+ * routes progress to the call that asked for it, answers the server's {@code ping} and refuses the server
+ * requests we declared no capability for.
+ */
+public final class JsonRpcPeer implements McpTransport.Listener {
+
+    private static final Logger LOG = Logger.getLogger(JsonRpcPeer.class.getName());
+    /** JSON-RPC "method not found". */
+    public static final int METHOD_NOT_FOUND = -32601;
+    /** How long sending a notification (cancelled, initialized) may take. */
+    private static final Duration NOTIFICATION_TIMEOUT = Duration.ofSeconds(5);
+    /** Slack on top of a request's own deadline before a blocked caller gives up on the timer. */
+    private static final long WAIT_SLACK_MILLIS = 2_000;
+
+    private record Pending(String method, JsonValue id, CompletableFuture<JsonObject> future,
+                           Consumer<JsonObject> progress) {
+    }
+
+    private final McpTransport transport;
+    private final Executor executor;
+    private final ScheduledExecutorService scheduler;
+    private final TrafficListener traffic;
+    private final AtomicLong nextId = new AtomicLong();
+    private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    private final Map<String, Pending> progressRoutes = new ConcurrentHashMap<>();
+    private final Map<String, List<Consumer<JsonObject>>> notificationListeners = new ConcurrentHashMap<>();
+    private final List<Consumer<McpException>> lostListeners = new CopyOnWriteArrayList<>();
+    private final AtomicBoolean closed = new AtomicBoolean();
+
+    public JsonRpcPeer(McpTransport transport, Executor executor, ScheduledExecutorService scheduler,
+                       TrafficListener traffic) {
+        this.transport = transport;
+        this.executor = executor;
+        this.scheduler = scheduler;
+        this.traffic = traffic == null ? TrafficListener.NONE : traffic;
+    }
+
+    public void start(Duration timeout) throws McpException {
+        transport.start(this, timeout);
+    }
+
+    public McpTransport transport() {
+        return transport;
+    }
+
+    /** Sends a request and waits for its result; on deadline or interrupt the request is cancelled at the peer. */
+    public JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress)
+            throws McpException {
+        CompletableFuture<JsonObject> future = requestAsync(method, params, timeout, progress);
+        try {
+            return future.get(timeout.toMillis() + WAIT_SLACK_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            future.cancel(true);
+            throw new McpException(McpException.Kind.CANCELLED, method + " cancelled: caller interrupted");
+        } catch (ExecutionException e) {
+            throw asMcpException(e.getCause());
+        } catch (TimeoutException e) {
+            // only reachable if the scheduler did not run the deadline; fail the same way it would have
+            future.cancel(true);
+            throw timeout(method, timeout);
+        } catch (CancellationException e) {
+            throw new McpException(McpException.Kind.CANCELLED, method + " cancelled");
+        }
+    }
+
+    /**
+     * Sends a request. The future completes with the result object, or fails with {@link McpException}
+     * (TIMEOUT when the deadline passes). Cancelling the future sends {@code notifications/cancelled}.
+     *
+     * @param progress receives this request's {@code notifications/progress} params, on the reader thread; or null
+     */
+    public CompletableFuture<JsonObject> requestAsync(String method, JsonObject params, Duration timeout,
+                                                      Consumer<JsonObject> progress) {
+        long n = nextId.incrementAndGet();
+        JsonValue id = JsonRpcMessage.JSON.createValue(n);
+        String key = id.toString();
+        String progressToken = progress == null ? null : "sb-progress-" + n;
+        JsonObject effectiveParams = progressToken == null ? params : withProgressToken(params, progressToken);
+        CompletableFuture<JsonObject> future = new CompletableFuture<>();
+        Pending call = new Pending(method, id, future, progress);
+        if (closed.get()) {
+            future.completeExceptionally(new McpException(McpException.Kind.CLOSED, method + ": connection is closed"));
+            return future;
+        }
+        pending.put(key, call);
+        if (progressToken != null) {
+            progressRoutes.put(progressToken, call);
+        }
+        ScheduledFuture<?> deadline = scheduler.schedule(() -> {
+            if (future.completeExceptionally(timeout(method, timeout))) {
+                sendCancelled(method, id, "timeout after " + timeout.toMillis() + " ms");
+            }
+        }, timeout.toMillis(), TimeUnit.MILLISECONDS);
+        future.whenComplete((result, error) -> {
+            pending.remove(key);
+            if (progressToken != null) {
+                progressRoutes.remove(progressToken);
+            }
+            deadline.cancel(false);
+            if (error instanceof CancellationException) {
+                sendCancelled(method, id, "cancelled by caller");
+            }
+        });
+        send(JsonRpcMessage.request(id, method, effectiveParams), timeout).whenComplete((v, error) -> {
+            if (error != null) {
+                future.completeExceptionally(asMcpException(error));
+            }
+        });
+        return future;
+    }
+
+    /** Sends a notification and waits until the transport accepted it. */
+    public void notify(String method, JsonObject params) throws McpException {
+        try {
+            send(JsonRpcMessage.notification(method, params), NOTIFICATION_TIMEOUT)
+                    .get(NOTIFICATION_TIMEOUT.toMillis() + WAIT_SLACK_MILLIS, TimeUnit.MILLISECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new McpException(McpException.Kind.CANCELLED, method + " interrupted");
+        } catch (ExecutionException e) {
+            throw asMcpException(e.getCause());
+        } catch (TimeoutException e) {
+            throw timeout(method, NOTIFICATION_TIMEOUT);
+        }
+    }
+
+    /** Registers a listener for a server notification method; called on the executor, not the reader thread. */
+    public void onNotification(String method, Consumer<JsonObject> listener) {
+        notificationListeners.computeIfAbsent(method, m -> new CopyOnWriteArrayList<>()).add(listener);
+    }
+
+    /** Called once when the transport reports the connection gone, not after {@link #close()}. */
+    public void onConnectionLost(Consumer<McpException> listener) {
+        lostListeners.add(listener);
+    }
+
+    public boolean isOpen() {
+        return !closed.get();
+    }
+
+    public void close() {
+        if (closed.compareAndSet(false, true)) {
+            failAllPending(new McpException(McpException.Kind.CLOSED, "connection closed by client"));
+            transport.close();
+        }
+    }
+
+    @Override
+    public void onMessage(JsonRpcMessage message) {
+        traffic.inbound(message.json());
+        switch (message.kind()) {
+            case RESPONSE -> completeRequest(message);
+            case REQUEST -> answerServerRequest(message);
+            case NOTIFICATION -> dispatchNotification(message);
+            case INVALID -> LOG.fine(() -> "ignoring message that is not JSON-RPC: " + message.toJson());
+        }
+    }
+
+    @Override
+    public void onClosed(McpException cause) {
+        if (closed.compareAndSet(false, true)) {
+            failAllPending(cause);
+            transport.close();
+            for (Consumer<McpException> listener : lostListeners) {
+                runOnExecutor(() -> listener.accept(cause));
+            }
+        }
+    }
+
+    private void completeRequest(JsonRpcMessage message) {
+        Pending call = pending.remove(message.idKey());
+        if (call == null) {
+            // a response after we cancelled or timed out: the caller already has its answer
+            LOG.fine(() -> "dropping response for unknown or abandoned request " + message.idKey());
+            return;
+        }
+        JsonObject json = message.json();
+        JsonValue error = json.get("error");
+        if (error instanceof JsonObject errorObject) {
+            JsonValue code = errorObject.get("code");
+            int codeValue = code instanceof jakarta.json.JsonNumber number ? number.intValue() : 0;
+            call.future.completeExceptionally(McpException.rpcError(codeValue,
+                    call.method + ": " + errorObject.getString("message", "error " + codeValue), errorObject.get("data")));
+        } else if (json.get("result") instanceof JsonObject result) {
+            call.future.complete(result);
+        } else {
+            call.future.completeExceptionally(new McpException(McpException.Kind.PROTOCOL,
+                    call.method + ": response has neither a result object nor an error: " + JsonRpcMessage.excerpt(message.toJson())));
+        }
+    }
+
+    private void answerServerRequest(JsonRpcMessage request) {
+        JsonRpcMessage answer = "ping".equals(request.method())
+                ? JsonRpcMessage.result(request.id(), JsonValue.EMPTY_JSON_OBJECT)
+                // we declare no client capabilities, so sampling, roots, elicitation, ... are not offered
+                : JsonRpcMessage.error(request.id(), METHOD_NOT_FOUND, "Method not found: " + request.method());
+        send(answer, NOTIFICATION_TIMEOUT).whenComplete((v, error) -> {
+            if (error != null) {
+                LOG.log(Level.FINE, "could not answer server request " + request.method(), error);
+            }
+        });
+    }
+
+    private void dispatchNotification(JsonRpcMessage notification) {
+        JsonObject params = notification.params();
+        if ("notifications/progress".equals(notification.method())) {
+            JsonValue token = params.get("progressToken");
+            Pending call = token == null ? null : progressRoutes.get(tokenText(token));
+            if (call != null) {
+                // inline on the reader thread: keeps progress in order
+                call.progress.accept(params);
+            }
+            return;
+        }
+        List<Consumer<JsonObject>> listeners = notificationListeners.get(notification.method());
+        if (listeners != null) {
+            for (Consumer<JsonObject> listener : listeners) {
+                runOnExecutor(() -> listener.accept(params));
+            }
+        }
+    }
+
+    private CompletableFuture<Void> send(JsonRpcMessage message, Duration timeout) {
+        traffic.outbound(message.json());
+        try {
+            return transport.send(message, timeout);
+        } catch (RuntimeException e) {
+            return CompletableFuture.failedFuture(asMcpException(e));
+        }
+    }
+
+    private void sendCancelled(String method, JsonValue id, String reason) {
+        // the protocol forbids cancelling initialize; a closed connection has nobody to tell
+        if ("initialize".equals(method) || closed.get()) {
+            return;
+        }
+        JsonObject params = JsonRpcMessage.JSON.createObjectBuilder().add("requestId", id).add("reason", reason).build();
+        send(JsonRpcMessage.notification("notifications/cancelled", params), NOTIFICATION_TIMEOUT)
+                .whenComplete((v, error) -> {
+                    if (error != null) {
+                        LOG.log(Level.FINE, "could not send notifications/cancelled", error);
+                    }
+                });
+    }
+
+    private void failAllPending(McpException cause) {
+        for (Pending call : List.copyOf(pending.values())) {
+            call.future.completeExceptionally(new McpException(cause.kind(),
+                    call.method + ": " + cause.getMessage(), cause));
+        }
+    }
+
+    private void runOnExecutor(Runnable task) {
+        try {
+            executor.execute(task);
+        } catch (RejectedExecutionException e) {
+            LOG.log(Level.WARNING, "executor rejected a listener callback", e);
+        }
+    }
+
+    private static JsonObject withProgressToken(JsonObject params, String token) {
+        JsonObject base = params == null ? JsonValue.EMPTY_JSON_OBJECT : params;
+        JsonObjectBuilder meta = base.get("_meta") instanceof JsonObject existing
+                ? JsonRpcMessage.JSON.createObjectBuilder(existing)
+                : JsonRpcMessage.JSON.createObjectBuilder();
+        meta.add("progressToken", token);
+        return JsonRpcMessage.JSON.createObjectBuilder(base).add("_meta", meta).build();
+    }
+
+    private static String tokenText(JsonValue token) {
+        return token instanceof jakarta.json.JsonString s ? s.getString() : token.toString();
+    }
+
+    private static McpException timeout(String method, Duration timeout) {
+        return new McpException(McpException.Kind.TIMEOUT, method + ": no answer within " + timeout.toMillis() + " ms");
+    }
+
+    /** Unwraps future plumbing; anything that is not already classified is a protocol-level failure. */
+    public static McpException asMcpException(Throwable error) {
+        Throwable t = error;
+        while ((t instanceof CompletionException || t instanceof ExecutionException) && t.getCause() != null) {
+            t = t.getCause();
+        }
+        if (t instanceof McpException mcp) {
+            return mcp;
+        }
+        if (t instanceof CancellationException) {
+            return new McpException(McpException.Kind.CANCELLED, "cancelled", t);
+        }
+        return new McpException(McpException.Kind.PROTOCOL, String.valueOf(t.getMessage()), t);
+    }
+}

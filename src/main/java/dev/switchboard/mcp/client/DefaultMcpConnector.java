@@ -1,0 +1,102 @@
+package dev.switchboard.mcp.client;
+
+import dev.switchboard.mcp.JsonRpcPeer;
+import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ProtocolVersions;
+import dev.switchboard.mcp.TrafficListener;
+import dev.switchboard.mcp.transport.McpTransport;
+import dev.switchboard.mcp.transport.Transports;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.net.http.HttpClient;
+import java.time.Duration;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.ScheduledExecutorService;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
+/**
+ * Connects to a backend over the transport its {@link BackendSpec} names and runs the MCP handshake:
+ * {@code initialize} offering {@value ProtocolVersions#LATEST}, version check, {@code notifications/initialized}.
+ */
+public final class DefaultMcpConnector implements McpConnector {
+
+    public static final String CLIENT_NAME = "switchboard";
+    public static final String CLIENT_VERSION = "0.1.0";
+    private static final Duration TCP_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+
+    private final ExecutorService executor;
+    private final ScheduledExecutorService scheduler;
+    private final TrafficListener traffic;
+    private final HttpClient http;
+
+    public DefaultMcpConnector(ExecutorService executor, ScheduledExecutorService scheduler) {
+        this(executor, scheduler, TrafficListener.NONE);
+    }
+
+    /**
+     * @param executor  runs transport readers (one per stdio stream / open SSE stream) and listener callbacks
+     * @param scheduler fires request deadlines
+     * @param traffic   sees every message of every connection made here
+     */
+    public DefaultMcpConnector(ExecutorService executor, ScheduledExecutorService scheduler, TrafficListener traffic) {
+        this.executor = executor;
+        this.scheduler = scheduler;
+        this.traffic = traffic;
+        this.http = HttpClient.newBuilder()
+                .version(HttpClient.Version.HTTP_1_1)
+                .connectTimeout(TCP_CONNECT_TIMEOUT)
+                .followRedirects(HttpClient.Redirect.NEVER)
+                .executor(executor)
+                .build();
+    }
+
+    @Override
+    public McpClient connect(BackendSpec spec, Duration timeout) throws McpException {
+        long deadline = System.nanoTime() + timeout.toNanos();
+        McpTransport transport = Transports.forSpec(spec, http, executor);
+        JsonRpcPeer peer = new JsonRpcPeer(transport, executor, scheduler, traffic);
+        try {
+            peer.start(timeout);
+            JsonObject result = peer.request("initialize", initializeParams(), remaining(deadline), null);
+            InitializeResult initialized = toInitializeResult(result);
+            transport.initialized(initialized.protocolVersion());
+            peer.notify("notifications/initialized", null);
+            return new DefaultMcpClient(peer, initialized);
+        } catch (McpException | RuntimeException e) {
+            peer.close();
+            throw e;
+        }
+    }
+
+    private static JsonObject initializeParams() {
+        return JSON.createObjectBuilder()
+                .add("protocolVersion", ProtocolVersions.LATEST)
+                // no client capabilities: we answer sampling, roots and elicitation requests with "method not found"
+                .add("capabilities", JsonValue.EMPTY_JSON_OBJECT)
+                .add("clientInfo", JSON.createObjectBuilder().add("name", CLIENT_NAME).add("version", CLIENT_VERSION))
+                .build();
+    }
+
+    private static InitializeResult toInitializeResult(JsonObject result) throws McpException {
+        String version = result.get("protocolVersion") instanceof JsonString s ? s.getString() : null;
+        if (!ProtocolVersions.isSupported(version)) {
+            throw new McpException(McpException.Kind.PROTOCOL, "backend answered protocol version '" + version
+                    + "'; this client supports " + String.join(", ", ProtocolVersions.SUPPORTED));
+        }
+        JsonObject serverInfo = result.get("serverInfo") instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
+        JsonObject capabilities = result.get("capabilities") instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
+        String instructions = result.get("instructions") instanceof JsonString s ? s.getString() : null;
+        return new InitializeResult(version, serverInfo, capabilities, instructions, result);
+    }
+
+    private static Duration remaining(long deadlineNanos) throws McpException {
+        long left = deadlineNanos - System.nanoTime();
+        if (left <= 0) {
+            throw new McpException(McpException.Kind.TIMEOUT, "handshake deadline passed while opening the connection");
+        }
+        return Duration.ofNanos(left);
+    }
+}

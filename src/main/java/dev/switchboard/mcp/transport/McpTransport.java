@@ -1,0 +1,41 @@
+package dev.switchboard.mcp.transport;
+
+import dev.switchboard.mcp.JsonRpcMessage;
+import dev.switchboard.mcp.McpException;
+
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+
+/**
+ * Moves JSON-RPC messages to and from one MCP peer. Knows nothing about request correlation;
+ * that is {@link dev.switchboard.mcp.JsonRpcPeer}'s job.
+ */
+public interface McpTransport {
+
+    /** Receives what the peer sends. Called from the transport's reader threads. */
+    interface Listener {
+
+        void onMessage(JsonRpcMessage message);
+
+        /** The connection is gone (process exited, stream broke, session expired). Called at most once per cause. */
+        void onClosed(McpException cause);
+    }
+
+    /** Opens the connection (starts the process, opens the SSE stream) within the timeout. */
+    void start(Listener listener, Duration timeout) throws McpException;
+
+    /**
+     * Sends one message. The future fails with an {@link McpException} when the message could not be
+     * delivered, or, for a request, when the response channel tied to it ended without the response.
+     *
+     * @param timeout how long delivery may take (for HTTP: until the response headers arrive)
+     */
+    CompletableFuture<Void> send(JsonRpcMessage message, Duration timeout);
+
+    /** Called once the handshake chose a protocol version; HTTP transports start sending it as a header. */
+    default void initialized(String protocolVersion) {
+    }
+
+    /** Closes the connection; idempotent, never throws, bounded in time. */
+    void close();
+}
