@@ -103,6 +103,12 @@ public final class Api {
         return login(name, "password-" + name);
     }
 
+    /** After a restart: wait for readiness again. */
+    public static void awaitRestart() {
+        ready = false;
+        awaitReady();
+    }
+
     /** Waits (bounded) until the application answers its readiness check. */
     public static void awaitReady() {
         if (ready) {

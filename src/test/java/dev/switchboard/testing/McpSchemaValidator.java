@@ -1,5 +1,12 @@
 package dev.switchboard.testing;
 
+import com.networknt.schema.InputFormat;
+import com.networknt.schema.JsonSchema;
+import com.networknt.schema.JsonSchemaFactory;
+import com.networknt.schema.SchemaLocation;
+import com.networknt.schema.SpecVersion;
+import com.networknt.schema.ValidationMessage;
+
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -26,7 +33,6 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class McpSchemaValidator {
 
     private static final Map<String, McpSchemaValidator> BY_VERSION = new ConcurrentHashMap<>();
-    private static final IsolatedSchemaEngine ENGINE = new IsolatedSchemaEngine();
 
     private final String version;
     private final Path schemaFile;
@@ -35,7 +41,7 @@ public final class McpSchemaValidator {
     private final Map<String, String> clientRequestDefByMethod;
     private final Map<String, String> clientNotificationDefByMethod;
     private final Set<String> defNames;
-    private final Map<String, Object> compiled = new ConcurrentHashMap<>();
+    private final Map<String, JsonSchema> compiled = new ConcurrentHashMap<>();
 
     private McpSchemaValidator(String version) {
         this.version = version;
@@ -96,9 +102,10 @@ public final class McpSchemaValidator {
     }
 
     private void check(List<String> problems, String def, String json) {
-        Object schema = compiled.computeIfAbsent(def, d ->
-                ENGINE.compile(schemaFile.toUri() + "#/" + defsPointer + "/" + d, draft2020));
-        for (String problem : ENGINE.validate(schema, json)) {
+        JsonSchema schema = compiled.computeIfAbsent(def, d ->
+                JsonSchemaFactory.getInstance(draft2020 ? SpecVersion.VersionFlag.V202012 : SpecVersion.VersionFlag.V7)
+                        .getSchema(SchemaLocation.of(schemaFile.toUri() + "#/" + defsPointer + "/" + d)));
+        for (String problem : schema.validate(json, InputFormat.JSON).stream().map(ValidationMessage::getMessage).toList()) {
             problems.add(def + ": " + problem);
         }
     }

@@ -1,26 +1,119 @@
 package dev.switchboard.backend.connection;
 
+import dev.switchboard.backend.pool.BackendConnectionPool;
+import dev.switchboard.backend.pool.ConnectionTest;
+import dev.switchboard.backend.pool.PoolStats;
 import dev.switchboard.backend.registry.McpServer;
+import dev.switchboard.backend.registry.McpServerChanged;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.client.BackendSpec;
+import dev.switchboard.backend.pool.PoolConfig;
+import dev.switchboard.mcp.client.DefaultMcpConnector;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
 import java.util.List;
+import java.util.Locale;
+import java.util.logging.Logger;
 
-/** Placeholder until the connection pool lands (same session). */
+/**
+ * The registry's view of live backend connections: one pooled session per (caller, server), tested, listed,
+ * dropped when the server changes. The caller's own token never travels: the spec carries the server's
+ * configured credentials only.
+ */
 @ApplicationScoped
 public class BackendConnections {
 
+    private static final Logger LOG = Logger.getLogger(BackendConnections.class.getName());
+
+    @Resource
+    ManagedExecutorService executor;
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.pool.connect-timeout", defaultValue = "PT30S")
+    Duration connectTimeout;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.pool.tool-cache-ttl", defaultValue = "PT5M")
+    Duration toolCacheTtl;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.pool.idle-timeout", defaultValue = "PT30M")
+    Duration idleTimeout;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.max-tool-rounds", defaultValue = "20")
+    int maxToolRounds;
+
+    private BackendConnectionPool pool;
+
+    /** Seed 004's MCP_CLIENT_CONFIG as defaults; backend I/O runs on the container's managed threads. */
+    @PostConstruct
+    void start() {
+        PoolConfig config = new PoolConfig(connectTimeout, toolCacheTtl, idleTimeout, maxToolRounds);
+        pool = new BackendConnectionPool(new DefaultMcpConnector(executor, scheduler), config, Clock.systemUTC());
+        LOG.info(() -> "MCP connection pool: connect timeout " + connectTimeout + ", tool cache " + toolCacheTtl
+                + ", idle timeout " + idleTimeout + ", max tool rounds " + maxToolRounds);
+    }
+
     public ConnectionStatus status(String subject, long serverId) {
-        return new ConnectionStatus("disconnected", null);
+        return pool.connection(subject, String.valueOf(serverId))
+                .map(s -> new ConnectionStatus(s.state().name().toLowerCase(Locale.ROOT), s.lastError()))
+                .orElse(new ConnectionStatus("disconnected", null));
     }
 
+    /** A fresh connection outside the pool (the settings may just have changed); never throws. */
     public ConnectionTestResult test(String subject, McpServer server, BackendSpec spec) {
-        return ConnectionTestResult.failed(new McpException(McpException.Kind.CONNECT_REFUSED, "pool not wired"), 0);
+        Instant started = Instant.now();
+        try {
+            ConnectionTest test = pool.testConnection(() -> spec);
+            var init = test.initialize();
+            return ConnectionTestResult.ok(init.protocolVersion(), init.serverInfo(), init.capabilities(),
+                    test.tools().size(), test.elapsed().toMillis());
+        } catch (McpException e) {
+            LOG.info(() -> "Connection test of MCP server " + server.getId() + " for " + subject + " failed: "
+                    + e.kind() + " " + e.getMessage());
+            return ConnectionTestResult.failed(e, Duration.between(started, Instant.now()).toMillis());
+        }
     }
 
+    /** The server's tools through the caller's pooled connection (cached, see the pool's settings). */
     public List<JsonObject> tools(String subject, McpServer server, BackendSpec spec) throws McpException {
-        throw new McpException(McpException.Kind.CONNECT_REFUSED, "pool not wired");
+        return pool.listTools(subject, String.valueOf(server.getId()), () -> spec, Duration.ofSeconds(server.getTimeoutSeconds()));
+    }
+
+    public PoolStats stats() {
+        return pool.stats();
+    }
+
+    int reapIdle() {
+        return pool.reapIdle(Instant.now());
+    }
+
+    void onServerChanged(@Observes McpServerChanged change) {
+        int closed = pool.evict(String.valueOf(change.serverId()));
+        if (closed > 0) {
+            LOG.info(() -> "MCP server " + change.serverId() + (change.deleted() ? " deleted" : " changed")
+                    + ": closed " + closed + " live connection(s)");
+        }
+    }
+
+    @PreDestroy
+    void close() {
+        pool.close();
     }
 }

@@ -4,6 +4,7 @@ import dev.switchboard.mcp.McpException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
 
 /**
  * What {@code POST /api/mcp-servers/{id}/connect} answers: on success the server's identity, the negotiated
@@ -27,8 +28,8 @@ public record ConnectionTestResult(boolean success, String protocolVersion, Json
         JsonObjectBuilder json = Json.createObjectBuilder().add("success", success).add("latencyMs", latencyMs);
         if (success) {
             return json.add("protocolVersion", protocolVersion)
-                    .add("serverInfo", serverInfo)
-                    .add("capabilities", capabilities)
+                    .add("serverInfo", serverInfo == null ? JsonValue.EMPTY_JSON_OBJECT : serverInfo)
+                    .add("capabilities", capabilities == null ? JsonValue.EMPTY_JSON_OBJECT : capabilities)
                     .add("toolCount", toolCount);
         }
         JsonObjectBuilder error = Json.createObjectBuilder()

@@ -36,7 +36,8 @@ final class HttpFailures {
             return new McpException(McpException.Kind.TIMEOUT, "no HTTP answer from " + uri + " in time", t);
         }
         if (causedBy(t, ConnectException.class)) {
-            return new McpException(McpException.Kind.CONNECT_REFUSED, "connection to " + uri + " refused: " + t.getMessage(), t);
+            return new McpException(McpException.Kind.CONNECT_REFUSED, "connection to " + uri + " refused"
+                    + (t.getMessage() == null ? " (nothing listens on that port?)" : ": " + t.getMessage()), t);
         }
         if (t instanceof IOException) {
             return new McpException(McpException.Kind.CLOSED, "connection to " + uri + " failed: " + t.getMessage(), t);
