@@ -1,6 +1,6 @@
 package dev.switchboard.platform;
 
-import jakarta.json.stream.JsonParsingException;
+import jakarta.json.JsonException;
 import jakarta.ws.rs.NotAllowedException;
 import jakarta.ws.rs.NotAuthorizedException;
 import jakarta.ws.rs.WebApplicationException;
@@ -12,12 +12,23 @@ import jakarta.ws.rs.ext.Provider;
 @Provider
 public class WebApplicationExceptionMapper implements ExceptionMapper<WebApplicationException> {
 
+    /** The JSON-P failure behind a body that could not be read, however the provider wrapped it. */
+    private static Throwable jsonCause(Throwable e) {
+        for (Throwable t = e.getCause(); t != null; t = t.getCause()) {
+            if (t instanceof JsonException || t instanceof java.util.NoSuchElementException) {
+                return t;
+            }
+        }
+        return null;
+    }
+
     @Override
     public Response toResponse(WebApplicationException e) {
         Response original = e.getResponse();
         int status = original.getStatus();
-        if (e.getCause() instanceof JsonParsingException parse) {
-            return ApiError.badRequest("Malformed JSON: " + parse.getMessage(), "invalid_json");
+        Throwable jsonProblem = jsonCause(e);
+        if (status == 400 && jsonProblem != null) {
+            return ApiError.badRequest("Malformed JSON: " + jsonProblem.getMessage(), "invalid_json");
         }
         Response.Status known = Response.Status.fromStatusCode(status);
         String reason = known != null ? known.getReasonPhrase() : "HTTP " + status;
