@@ -36,11 +36,16 @@ public class ApiKeyResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(JsonObject body) {
+    public Response create(JsonValue json) {
         if (currentUser.isApiKey()) {
             return SecurityErrors.error(Response.Status.FORBIDDEN, SecurityErrors.PERMISSION, "api_key_cannot_create_keys",
                     "An API key cannot create API keys; sign in to create one");
         }
+        // JsonValue, not JsonObject: the JAX-RS runtime answers 500 when a JSON array arrives for a JsonObject
+        if (json != null && !(json instanceof JsonObject)) {
+            return SecurityErrors.notAnObject();
+        }
+        JsonObject body = (JsonObject) json;
         JsonValue nameValue = body == null ? null : body.get("name");
         String name = nameValue instanceof JsonString s ? s.getString().strip() : null;
         if (name == null || name.isEmpty() || name.length() > MAX_NAME_LENGTH) {
