@@ -162,4 +162,18 @@ class UserAdminIT {
         assertEquals("api_key_revoked", Api.get("/api/mcp-servers", key).expect(401).errorCode());
         assertEquals("api_key_revoked", Api.get("/api/auth/me", key).expect(401).errorCode());
     }
+
+    @Test
+    void aDeletedUsersRemainingAccessTokenCannotCreateAnApiKey() {
+        // an access token stays valid until it expires; it must not buy a year-long API key after the user is gone
+        String name = unique("gone");
+        Api.post("/api/users", admin, newUser(name, "gone-password", "user")).expect(201);
+        String token = Api.login(name, "gone-password");
+        Api.delete("/api/users/" + name, admin).expect(204);
+        Api.Reply refused = Api.post("/api/api-keys", token, Json.createObjectBuilder().add("name", "backdoor").build());
+        assertEquals(401, refused.status(), refused.text());
+        assertEquals("user_not_active", refused.errorCode());
+        assertEquals("", ServerDatabase.dump("api_key").lines().filter(line -> line.contains("|backdoor|")
+                && line.contains(name.toLowerCase())).findAny().orElse(""), "no key was stored");
+    }
 }
