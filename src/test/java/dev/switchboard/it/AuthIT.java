@@ -216,6 +216,33 @@ class AuthIT {
     }
 
     @Test
+    void tokenWithAnUnknownKeyIdIs401() {
+        String forged = Tokens.signedByForeignKeyAndKid(Tokens.claims("admin", "admin", "user").build());
+        Api.get("/api/auth/me", forged).expect(401);
+        Api.get("/api/users", forged).expect(401);
+        Api.get("/api/auth/me", Api.adminToken()).expect(200);
+    }
+
+    @Test
+    void hs256SignedWithThePublicKeyIs401() {
+        JsonObject claims = Tokens.claims("admin", "admin", "user").build();
+        JsonObject jwk = Api.get("/api/auth/jwks", null).expect(200).json().getJsonArray("keys").getJsonObject(0);
+        Api.get("/api/users", Tokens.hs256WithPublicKey(claims, jwk.toString().getBytes())).expect(401);
+        Api.get("/api/users", Tokens.hs256WithPublicKey(claims, java.util.Base64.getUrlDecoder().decode(jwk.getString("n")))).expect(401);
+    }
+
+    @Test
+    void tokenWithoutExpiryIs401() {
+        Api.get("/api/auth/me", Tokens.signedByServer(Tokens.claims(username, "user").remove("exp").build())).expect(401);
+    }
+
+    @Test
+    void tokenNotYetValidIs401() {
+        long now = Instant.now().getEpochSecond();
+        Api.get("/api/auth/me", Tokens.signedByServer(Tokens.claims(username, "user").add("nbf", now + 3600).build())).expect(401);
+    }
+
+    @Test
     void tokenWithoutTenantBelongsToTheDefaultTenant() {
         String token = Tokens.signedByServer(Tokens.claims("external-" + UUID.randomUUID(), "user").remove("tenant").build());
         JsonObject me = Api.get("/api/auth/me", token).expect(200).json();

@@ -74,16 +74,18 @@ class PublicEndpointsIT {
 
     @Test
     void oversizedBodyIsRefusedAndTheServerStaysUp() {
+        // there is no request size limit today: 2 MB is read and refused by validation (see the auth-it report)
         String huge = "x".repeat(2 * 1024 * 1024);
         Api.Reply login = Api.post("/api/auth/token", null, Json.createObjectBuilder()
                 .add("username", huge).add("password", huge).build());
-        assertTrue(login.status() >= 400 && login.status() < 500, "HTTP " + login.status() + ": "
-                + login.text().substring(0, Math.min(300, login.text().length())));
-        Api.Reply users = Api.post("/api/users", Api.adminToken(), Json.createObjectBuilder()
-                .add("username", "big").add("password", huge).build());
-        assertTrue(users.status() >= 400 && users.status() < 500, "HTTP " + users.status());
-        Api.Reply keys = Api.post("/api/api-keys", Api.adminToken(), Json.createObjectBuilder().add("name", huge).build());
-        assertTrue(keys.status() >= 400 && keys.status() < 500, "HTTP " + keys.status());
+        assertEquals(401, login.status(), () -> "HTTP " + login.status() + ": " + login.text().substring(0, Math.min(300, login.text().length())));
+        assertEquals("invalid_credentials", login.errorCode());
+        assertEquals("invalid_password", Api.post("/api/users", Api.adminToken(), Json.createObjectBuilder()
+                .add("username", "big").add("password", huge).build()).expect(400).errorCode());
+        assertEquals("invalid_username", Api.post("/api/users", Api.adminToken(), Json.createObjectBuilder()
+                .add("username", huge).add("password", "long-enough").build()).expect(400).errorCode());
+        assertEquals("invalid_name", Api.post("/api/api-keys", Api.adminToken(),
+                Json.createObjectBuilder().add("name", huge).build()).expect(400).errorCode());
         Api.get("/health/live", null).expect(200);
         Api.get("/api/auth/me", Api.adminToken()).expect(200);
     }

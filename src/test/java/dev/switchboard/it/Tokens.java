@@ -72,6 +72,29 @@ final class Tokens {
         return sign(claims, foreignKey, serverKid);
     }
 
+    /** Signed by a key the server has never seen, under a key id it does not know either. */
+    static String signedByForeignKeyAndKid(JsonObject claims) {
+        signedByForeignKey(claims);
+        return sign(claims, foreignKey, "unknown-" + UUID.randomUUID());
+    }
+
+    /**
+     * The classic algorithm confusion: HS256 with the server's public key (as published in the JWKS) as the
+     * HMAC secret. A verifier that trusts the header's alg would accept it.
+     */
+    static String hs256WithPublicKey(JsonObject claims, byte[] secret) {
+        loadServerKey();
+        String header = Json.createObjectBuilder().add("alg", "HS256").add("typ", "JWT").add("kid", serverKid).build().toString();
+        String input = b64(header.getBytes(StandardCharsets.UTF_8)) + "." + b64(claims.toString().getBytes(StandardCharsets.UTF_8));
+        try {
+            javax.crypto.Mac mac = javax.crypto.Mac.getInstance("HmacSHA256");
+            mac.init(new javax.crypto.spec.SecretKeySpec(secret, "HmacSHA256"));
+            return input + "." + b64(mac.doFinal(input.getBytes(StandardCharsets.US_ASCII)));
+        } catch (Exception e) {
+            throw new AssertionError(e);
+        }
+    }
+
     /** The claims part of a token, decoded. */
     static JsonObject payload(String token) {
         String json = new String(Base64.getUrlDecoder().decode(token.split("\\.")[1]), StandardCharsets.UTF_8);
