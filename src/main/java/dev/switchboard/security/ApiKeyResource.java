@@ -34,13 +34,29 @@ public class ApiKeyResource {
     @Inject
     CurrentUser currentUser;
 
+    @Inject
+    LocalUsers localUsers;
+
+    @Inject
+    SigningKeys signingKeys;
+
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(JsonObject body) {
+    public Response create(JsonValue json) {
         if (currentUser.isApiKey()) {
             return SecurityErrors.error(Response.Status.FORBIDDEN, SecurityErrors.PERMISSION, "api_key_cannot_create_keys",
                     "An API key cannot create API keys; sign in to create one");
         }
+        // an access token outlives a deleted (or disabled) local user; it must not buy a key that outlives it by a year
+        if (signingKeys.signedHere(currentUser.rawToken()) && !localUsers.isActive(currentUser.subject())) {
+            return SecurityErrors.unauthorized("user_not_active", "The user of this token no longer exists or is disabled",
+                    "Bearer realm=\"switchboard\", error=\"invalid_token\"");
+        }
+        // JsonValue, not JsonObject: the JAX-RS runtime answers 500 when a JSON array arrives for a JsonObject
+        if (json != null && !(json instanceof JsonObject)) {
+            return SecurityErrors.notAnObject();
+        }
+        JsonObject body = (JsonObject) json;
         JsonValue nameValue = body == null ? null : body.get("name");
         String name = nameValue instanceof JsonString s ? s.getString().strip() : null;
         if (name == null || name.isEmpty() || name.length() > MAX_NAME_LENGTH) {

@@ -6,6 +6,7 @@ import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.FormParam;
 import jakarta.ws.rs.GET;
@@ -39,11 +40,15 @@ public class AuthResource {
     @Path("token")
     @PermitAll
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response token(JsonObject body) {
+    public Response token(JsonValue body) {
+        // JsonValue, not JsonObject: the JAX-RS runtime answers 500 when a JSON array arrives for a JsonObject
         if (body == null) {
             return SecurityErrors.badRequest("missing_credentials", "username and password are required");
         }
-        return token(body.getString("username", null), body.getString("password", null));
+        if (!(body instanceof JsonObject credentials)) {
+            return SecurityErrors.notAnObject();
+        }
+        return token(credentials.getString("username", null), credentials.getString("password", null));
     }
 
     /** The OAuth 2.0 resource owner password form, for clients that only speak that. */

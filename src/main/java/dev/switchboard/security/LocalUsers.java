@@ -33,6 +33,11 @@ public class LocalUsers {
                 .getResultStream().findFirst();
     }
 
+    /** True while the user exists and is not disabled. */
+    public boolean isActive(String username) {
+        return username != null && find(username).filter(user -> !user.disabled()).isPresent();
+    }
+
     public List<LocalUser> all() {
         return em.createNamedQuery(LocalUser.ALL, LocalUser.class).getResultList();
     }

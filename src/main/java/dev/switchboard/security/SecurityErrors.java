@@ -35,6 +35,11 @@ final class SecurityErrors {
         return error(Response.Status.BAD_REQUEST, INVALID_REQUEST, code, message);
     }
 
+    /** For a body that parsed as JSON but is an array, string or number where an object is required. */
+    static Response notAnObject() {
+        return badRequest("invalid_json", "The body must be a JSON object");
+    }
+
     static Response notFound(String code, String message) {
         return error(Response.Status.NOT_FOUND, NOT_FOUND, code, message);
     }

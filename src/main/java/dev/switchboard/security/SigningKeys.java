@@ -3,7 +3,11 @@ package dev.switchboard.security;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.interfaces.RSAPublicKey;
@@ -24,13 +28,14 @@ public class SigningKeys {
 
     private JwtSigner signer;
     private JsonObject jwks;
+    private String kid;
 
     @PostConstruct
     void load() {
         Path file = dataDirectory.resolve(FILE_NAME);
         KeyPair pair = SigningKeyPem.decode(OwnerOnlyFiles.readOrCreate(file, SigningKeyPem::generate));
         RSAPublicKey publicKey = (RSAPublicKey) pair.getPublic();
-        String kid = RsaJwk.thumbprint(publicKey);
+        kid = RsaJwk.thumbprint(publicKey);
         signer = new JwtSigner(pair.getPrivate(), kid);
         jwks = RsaJwk.jwks(publicKey);
         LOG.info(() -> "JWT signing key " + kid + " loaded from " + file);
@@ -42,5 +47,23 @@ public class SigningKeys {
 
     JsonObject jwks() {
         return jwks;
+    }
+
+    /**
+     * True when a token (already verified by mpJwt) names this key in its header, i.e. the built-in issuer
+     * minted it for a local user; tokens of an external issuer name that issuer's keys.
+     */
+    boolean signedHere(String rawToken) {
+        if (rawToken == null || rawToken.indexOf('.') < 0) {
+            return false;
+        }
+        try {
+            String header = new String(Base64Url.decode(rawToken.substring(0, rawToken.indexOf('.'))), StandardCharsets.UTF_8);
+            try (JsonReader reader = Json.createReader(new StringReader(header))) {
+                return kid.equals(reader.readObject().getString("kid", null));
+            }
+        } catch (RuntimeException e) {
+            return false;
+        }
     }
 }

@@ -50,7 +50,12 @@ public class UserResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(JsonObject body) {
+    public Response create(JsonValue json) {
+        // JsonValue, not JsonObject: the JAX-RS runtime answers 500 when a JSON array arrives for a JsonObject
+        if (json != null && !(json instanceof JsonObject)) {
+            return SecurityErrors.notAnObject();
+        }
+        JsonObject body = (JsonObject) json;
         String username = string(body, "username");
         String password = string(body, "password");
         String roleName = string(body, "role");

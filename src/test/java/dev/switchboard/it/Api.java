@@ -67,13 +67,18 @@ public final class Api {
 
     /** Sends a body (a JsonValue, or a raw string sent as is) with an optional bearer token. */
     public static Reply send(String method, String path, String token, Object body) {
+        return send(method, path, token, body == null ? null : "application/json", body);
+    }
+
+    /** Like {@link #send(String, String, String, Object)} with a content type of the caller's choice (null: none). */
+    public static Reply send(String method, String path, String token, String contentType, Object body) {
         awaitReady();
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(BASE + path)).timeout(Duration.ofSeconds(60));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }
-        if (body != null) {
-            request.header("Content-Type", "application/json");
+        if (contentType != null) {
+            request.header("Content-Type", contentType);
         }
         String text = body == null ? null : body instanceof JsonValue v ? v.toString() : body.toString();
         request.method(method, text == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(text));

@@ -19,4 +19,23 @@ final class ServerDatabase {
             throw new AssertionError("Could not read the server database: " + e, e);
         }
     }
+
+    /** Every column of every row of a table as text, one row a line: to look for what must not be stored. */
+    static String dump(String table) {
+        String url = System.getProperty("it.db.url");
+        try (Connection c = DriverManager.getConnection(url, "switchboard", "switchboard");
+             ResultSet rs = c.createStatement().executeQuery("select * from " + table)) {
+            StringBuilder text = new StringBuilder();
+            int columns = rs.getMetaData().getColumnCount();
+            while (rs.next()) {
+                for (int i = 1; i <= columns; i++) {
+                    text.append(rs.getString(i)).append('|');
+                }
+                text.append('\n');
+            }
+            return text.toString();
+        } catch (Exception e) {
+            throw new AssertionError("Could not read the server database: " + e, e);
+        }
+    }
 }

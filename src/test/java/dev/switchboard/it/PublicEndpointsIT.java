@@ -1,0 +1,92 @@
+package dev.switchboard.it;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.Disabled;
+import org.junit.jupiter.api.Test;
+
+import java.math.BigInteger;
+import java.util.Base64;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** What answers without a token (health, OpenAPI, JWKS, metrics), and that bad input cannot break the server. */
+class PublicEndpointsIT {
+
+    @Test
+    void healthAnswersWithoutAToken() {
+        for (String path : new String[] {"/health", "/health/ready", "/health/live"}) {
+            JsonObject health = Api.get(path, null).expect(200).json();
+            assertEquals("UP", health.getString("status"), path);
+        }
+        assertTrue(Api.get("/health/ready", null).text().contains("database"));
+    }
+
+    @Test
+    void openApiAnswersWithoutAToken() {
+        String openapi = Api.get("/openapi", null).expect(200).text();
+        assertTrue(openapi.contains("/api/auth/token"), openapi.substring(0, Math.min(400, openapi.length())));
+        assertTrue(openapi.contains("bearer"));
+    }
+
+    @Test
+    void metricsAnswerWithoutAToken() {
+        assertFalse(Api.get("/metrics", null).expect(200).text().isBlank());
+    }
+
+    @Test
+    void jwksPublishesOneRsaSigningKey() {
+        Api.Reply reply = Api.get("/api/auth/jwks", null).expect(200);
+        assertTrue(reply.headers().firstValue("Content-Type").orElse("").startsWith("application/json"));
+        JsonObject jwks = reply.json();
+        assertEquals(1, jwks.getJsonArray("keys").size());
+        JsonObject key = jwks.getJsonArray("keys").getJsonObject(0);
+        assertEquals("RSA", key.getString("kty"));
+        assertEquals("sig", key.getString("use"));
+        assertEquals("RS256", key.getString("alg"));
+        assertTrue(new BigInteger(1, Base64.getUrlDecoder().decode(key.getString("n"))).bitLength() >= 2048);
+        assertEquals("AQAB", key.getString("e"));
+        assertFalse(key.containsKey("d") || key.containsKey("p") || key.containsKey("q"), "no private parts: " + key);
+        // the key id a token names is the one published
+        String header = new String(Base64.getUrlDecoder().decode(Api.adminToken().split("\\.")[0]));
+        assertTrue(header.contains("\"kid\":\"" + key.getString("kid") + "\""), header);
+    }
+
+    @Test
+    void aBadTokenDoesNotCloseThePublicEndpoints() {
+        Api.get("/health", "garbage").expect(200);
+        Api.get("/api/auth/jwks", "garbage").expect(200);
+    }
+
+    @Test
+    @Disabled("platform room: Parsson refuses nesting deeper than 1000 with a plain RuntimeException, which reaches "
+            + "WebApplicationExceptionMapper as a 500; it should be a 400 invalid_json (see the auth-it report)")
+    void deeplyNestedJsonIsABadRequest() {
+        for (String path : new String[] {"/api/auth/token", "/api/users", "/api/api-keys"}) {
+            Api.Reply deep = Api.post(path, Api.adminToken(), "[".repeat(100_000) + "]".repeat(100_000));
+            assertEquals(400, deep.status(), path + ": " + deep.text());
+            assertEquals("invalid_json", deep.errorCode());
+        }
+        Api.get("/health/live", null).expect(200);
+    }
+
+    @Test
+    void oversizedBodyIsRefusedAndTheServerStaysUp() {
+        // there is no request size limit today: 2 MB is read and refused by validation (see the auth-it report)
+        String huge = "x".repeat(2 * 1024 * 1024);
+        Api.Reply login = Api.post("/api/auth/token", null, Json.createObjectBuilder()
+                .add("username", huge).add("password", huge).build());
+        assertEquals(401, login.status(), () -> "HTTP " + login.status() + ": " + login.text().substring(0, Math.min(300, login.text().length())));
+        assertEquals("invalid_credentials", login.errorCode());
+        assertEquals("invalid_password", Api.post("/api/users", Api.adminToken(), Json.createObjectBuilder()
+                .add("username", "big").add("password", huge).build()).expect(400).errorCode());
+        assertEquals("invalid_username", Api.post("/api/users", Api.adminToken(), Json.createObjectBuilder()
+                .add("username", huge).add("password", "long-enough").build()).expect(400).errorCode());
+        assertEquals("invalid_name", Api.post("/api/api-keys", Api.adminToken(),
+                Json.createObjectBuilder().add("name", huge).build()).expect(400).errorCode());
+        Api.get("/health/live", null).expect(200);
+        Api.get("/api/auth/me", Api.adminToken()).expect(200);
+    }
+}
