@@ -39,12 +39,23 @@ public class UserResource {
     @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
     String defaultTenant;
 
+    @Inject
+    CurrentUser caller;
+
     private final PasswordHasher hasher = new PasswordHasher();
+
+    /**
+     * Least privilege between tenants: admins of the default tenant run the platform and manage every tenant's
+     * users; an admin of any other tenant sees and manages only the users of that tenant.
+     */
+    private boolean mayManage(String tenant) {
+        return caller.tenant().equals(defaultTenant) || caller.tenant().equals(tenant);
+    }
 
     @GET
     public JsonValue list() {
         JsonArrayBuilder list = Json.createArrayBuilder();
-        users.all().forEach(user -> list.add(describe(user)));
+        users.all().stream().filter(user -> mayManage(user.tenantId())).forEach(user -> list.add(describe(user)));
         return list.build();
     }
 
@@ -75,9 +86,13 @@ public class UserResource {
             return SecurityErrors.badRequest("invalid_role", e.getMessage());
         }
         if (tenant == null || tenant.isBlank()) {
-            tenant = defaultTenant;
+            tenant = caller.tenant();
         } else if (!TENANT.matcher(tenant).matches()) {
             return SecurityErrors.badRequest("invalid_tenant", "tenant: 1-64 letters, digits, '.', '_' or '-'");
+        }
+        if (!mayManage(tenant)) {
+            return SecurityErrors.error(Response.Status.FORBIDDEN, SecurityErrors.PERMISSION, "tenant_forbidden",
+                    "An administrator of tenant " + caller.tenant() + " can only create users in that tenant");
         }
         return users.create(username, hasher.hash(password.toCharArray()), role, tenant)
                 .map(user -> Response.created(URI.create("users/" + user.username())).entity(describe(user)).build())
@@ -88,6 +103,9 @@ public class UserResource {
     @DELETE
     @Path("{username}")
     public Response delete(@PathParam("username") String username) {
+        if (users.find(username).filter(user -> mayManage(user.tenantId())).isEmpty()) {
+            return SecurityErrors.notFound("user_not_found", "No user " + username);
+        }
         return switch (users.delete(username)) {
             case DELETED -> Response.noContent().build();
             case NOT_FOUND -> SecurityErrors.notFound("user_not_found", "No user " + username);

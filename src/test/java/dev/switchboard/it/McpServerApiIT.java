@@ -134,6 +134,8 @@ class McpServerApiIT {
     void badInputGetsAClearErrorAndStoresNothing() {
         String before = Api.get("/api/mcp-servers", alice).expect(200).text();
         assertEquals("invalid_json", Api.post("/api/mcp-servers", alice, "{\"name\": ").expect(400).errorCode());
+        assertEquals("invalid_json", Api.post("/api/mcp-servers", alice, "[{\"name\": \"x\"}]").expect(400).errorCode());
+        assertEquals("invalid_json", Api.post("/api/mcp-servers", alice, "42").expect(400).errorCode());
         assertEquals("missing_field", Api.post("/api/mcp-servers", alice, Json.createObjectBuilder().add("baseUrl", "http://x/mcp").build()).expect(400).errorCode());
         assertEquals("missing_field", Api.post("/api/mcp-servers", alice, Json.createObjectBuilder().add("name", "x").build()).expect(400).errorCode());
         assertEquals("invalid_type", Api.post("/api/mcp-servers", alice, Json.createObjectBuilder().add("name", 5).add("baseUrl", "http://x/mcp").build()).expect(400).errorCode());

@@ -2,7 +2,6 @@ package dev.switchboard.it;
 
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.math.BigInteger;
@@ -61,10 +60,8 @@ class PublicEndpointsIT {
     }
 
     @Test
-    @Disabled("platform room: Parsson refuses nesting deeper than 1000 with a plain RuntimeException, which reaches "
-            + "WebApplicationExceptionMapper as a 500; it should be a 400 invalid_json (see the auth-it report)")
     void deeplyNestedJsonIsABadRequest() {
-        for (String path : new String[] {"/api/auth/token", "/api/users", "/api/api-keys"}) {
+        for (String path : new String[] {"/api/auth/token", "/api/users", "/api/api-keys", "/api/mcp-servers", "/api/assistants"}) {
             Api.Reply deep = Api.post(path, Api.adminToken(), "[".repeat(100_000) + "]".repeat(100_000));
             assertEquals(400, deep.status(), path + ": " + deep.text());
             assertEquals("invalid_json", deep.errorCode());
@@ -73,19 +70,16 @@ class PublicEndpointsIT {
     }
 
     @Test
-    void oversizedBodyIsRefusedAndTheServerStaysUp() {
-        // there is no request size limit today: 2 MB is read and refused by validation (see the auth-it report)
+    void oversizedBodyIsRefusedBeforeItIsReadAndTheServerStaysUp() {
         String huge = "x".repeat(2 * 1024 * 1024);
+        for (String path : new String[] {"/api/auth/token", "/api/users", "/api/api-keys", "/api/mcp-servers"}) {
+            Api.Reply reply = Api.post(path, Api.adminToken(), Json.createObjectBuilder().add("name", huge).build());
+            assertEquals(413, reply.status(), path);
+            assertEquals("request_too_large", reply.errorCode());
+        }
         Api.Reply login = Api.post("/api/auth/token", null, Json.createObjectBuilder()
-                .add("username", huge).add("password", huge).build());
-        assertEquals(401, login.status(), () -> "HTTP " + login.status() + ": " + login.text().substring(0, Math.min(300, login.text().length())));
-        assertEquals("invalid_credentials", login.errorCode());
-        assertEquals("invalid_password", Api.post("/api/users", Api.adminToken(), Json.createObjectBuilder()
-                .add("username", "big").add("password", huge).build()).expect(400).errorCode());
-        assertEquals("invalid_username", Api.post("/api/users", Api.adminToken(), Json.createObjectBuilder()
-                .add("username", huge).add("password", "long-enough").build()).expect(400).errorCode());
-        assertEquals("invalid_name", Api.post("/api/api-keys", Api.adminToken(),
-                Json.createObjectBuilder().add("name", huge).build()).expect(400).errorCode());
+                .add("username", "x".repeat(100_000)).add("password", "y").build());
+        assertEquals("invalid_credentials", login.expect(401).errorCode(), "under the limit: validated as usual");
         Api.get("/health/live", null).expect(200);
         Api.get("/api/auth/me", Api.adminToken()).expect(200);
     }

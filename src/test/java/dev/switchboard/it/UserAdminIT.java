@@ -90,6 +90,19 @@ class UserAdminIT {
         JsonObject me = Api.get("/api/auth/me", Api.login(name, "boss-password")).expect(200).json();
         assertEquals("acme", me.getString("tenant"));
         assertEquals(2, me.getJsonArray("roles").size());
+
+        // an admin of another tenant manages only that tenant's users
+        String acmeAdmin = Api.login(name, "boss-password");
+        String member = unique("member");
+        JsonObject created = Api.post("/api/users", acmeAdmin, Json.createObjectBuilder().add("username", member)
+                .add("password", "member-password").build()).expect(201).json();
+        assertEquals("acme", created.getString("tenant"), "defaults to the admin's own tenant");
+        assertEquals("tenant_forbidden", Api.post("/api/users", acmeAdmin, Json.createObjectBuilder().add("username", unique("x"))
+                .add("password", "member-password").add("tenant", "default").build()).expect(403).errorCode());
+        String listed = Api.get("/api/users", acmeAdmin).expect(200).text();
+        assertTrue(listed.contains(member) && !listed.contains("\"username\":\"admin\"") && !listed.contains("\"tenant\":\"default\""), listed);
+        assertEquals("user_not_found", Api.delete("/api/users/admin", acmeAdmin).expect(404).errorCode());
+        Api.delete("/api/users/" + member, acmeAdmin).expect(204);
         Api.delete("/api/users/" + name, admin).expect(204);
     }
 
