@@ -315,6 +315,7 @@ try {
     });
 } catch (err) {
     console.error(String(err && err.stack || err));
+    console.log('RESULT ' + JSON.stringify({ ...result, failed: true })); // lets the IT clean up what was made
     await context.close();
     fs.rmSync(userDataDir, { recursive: true, force: true });
     process.exit(1);

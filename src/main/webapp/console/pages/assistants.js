@@ -15,8 +15,10 @@ export async function render(main, ctx) {
     list.append(h('div', { class: 'skeleton', style: 'height:96px' }), h('div', { class: 'skeleton', style: 'height:96px' }));
     let assistants = [];
     let servers = [];
+    // "New assistant" is on screen before the lists arrive: the modal waits for them (it offers the servers)
+    const loaded = Promise.all([api.get('/assistants').then(r => r.data), api.get('/mcp-servers').then(r => r.data)]);
     try {
-        [assistants, servers] = await Promise.all([api.get('/assistants').then(r => r.data), api.get('/mcp-servers').then(r => r.data)]);
+        [assistants, servers] = await loaded;
     } catch (err) {
         list.replaceChildren(alertBox(err, 'Could not load your assistants'));
         return;
@@ -53,6 +55,11 @@ export async function render(main, ctx) {
     }
 
     async function edit(a) {
+        try {
+            await loaded;
+        } catch {
+            return; // the page already says why
+        }
         const saved = await openAssistantModal(a, servers);
         if (!saved) return;
         assistants = a ? assistants.map(x => x.id === saved.id ? saved : x) : [...assistants, saved];
