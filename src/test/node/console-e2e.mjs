@@ -305,13 +305,42 @@ try {
         await page.locator(`[data-server-name="${serverName}"]`).waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         check(overflow <= 0, `no horizontal scrolling at 1024 px (overflow ${overflow})`);
-        await page.setViewportSize({ width: 1366, height: 800 });
     });
 
     await step('signed-out', async () => {
+        await page.setViewportSize({ width: 1366, height: 800 });
         await page.getByRole('button', { name: 'Sign out' }).click();
         await page.locator('#signin-username').waitFor();
         check(await page.evaluate(() => sessionStorage.getItem('switchboard.token')) === null, 'the token is gone');
+    });
+
+    const userName = `user-${SUFFIX}`;
+    await step('user-empty-state', async () => {
+        const admin = await fetch(BASE + '/api/auth/token', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ username: 'admin', password: args.password }) }).then(r => r.json());
+        const created = await fetch(BASE + '/api/users', { method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access_token}` },
+            body: JSON.stringify({ username: userName, password: `password-${SUFFIX}`, role: 'user', tenant: 'default' }) });
+        check(created.status === 201, `user created: ${created.status}`);
+        await page.fill('#signin-username', userName);
+        await page.fill('#signin-password', `password-${SUFFIX}`);
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { name: 'No MCP servers yet' }).waitFor();
+        check((await page.textContent('#me-meta')).startsWith('User'), 'who am I shows the user role');
+    });
+
+    await step('user-no-stdio', async () => {
+        await page.click('#add-server');
+        await page.locator('dialog[open] #srv-name').waitFor();
+        check(await page.getByRole('radio', { name: 'stdio' }).isDisabled(), 'stdio is for admins only');
+        check(await page.locator('#srv-shared').count() === 0, 'sharing is for admins only');
+    });
+
+    await step('user-dialog-closed-with-escape', async () => {
+        await page.keyboard.press('Escape');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.locator('#signin-username').waitFor();
     });
 } catch (err) {
     console.error(String(err && err.stack || err));

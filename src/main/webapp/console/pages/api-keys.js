@@ -50,10 +50,10 @@ export async function render(main, ctx) {
         const sorted = [...keys].sort((a, b) => (a.revoked - b.revoked) || b.createdAt.localeCompare(a.createdAt));
         tableHost.replaceChildren(h('div', { class: 'table-wrap' }, h('table', { class: 'data' },
             h('caption', { class: 'sr-only' }, 'Your API keys'),
-            h('thead', {}, h('tr', {}, ['Name', 'Key', 'Created', 'Last used', 'Expires', 'Status', ''].map(t => h('th', { scope: 'col' }, t || h('span', { class: 'sr-only' }, 'Actions'))))),
+            h('thead', {}, h('tr', {}, ['Name', 'Ends in', 'Created', 'Last used', 'Expires', 'Status', ''].map(t => h('th', { scope: 'col' }, t || h('span', { class: 'sr-only' }, 'Actions'))))),
             h('tbody', {}, sorted.map(k => h('tr', { class: k.revoked ? 'revoked' : '', dataset: { keyId: k.id, keyName: k.name } },
                 h('td', { style: 'font-weight:560' }, k.name),
-                h('td', {}, h('code', {}, `${k.prefix}…`)),
+                h('td', {}, h('code', { title: 'The end of the key, to recognise it' }, k.prefix)),
                 h('td', {}, formatDate(k.createdAt)),
                 h('td', {}, relativeTime(k.lastUsedAt)),
                 h('td', {}, formatDate(k.expiresAt)),

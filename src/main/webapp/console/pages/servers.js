@@ -66,8 +66,11 @@ export async function render(main, ctx) {
         const result = h('div', { class: 'test-result', 'aria-live': 'polite' });
         if (testResults.has(server.id)) result.append(testResultView(testResults.get(server.id)));
         const testBtn = button('Test connection', { kind: 'ghost', size: 'sm', iconName: 'plug', onClick: () => test() });
-        const endpoint = server.type === 'stdio'
+        const fullEndpoint = server.type === 'stdio'
             ? [server.command, ...(server.args || [])].map(quoteArg).join(' ')
+            : server.baseUrl;
+        const endpoint = server.type === 'stdio'
+            ? [server.command, ...(server.args || [])].map(a => quoteArg(shortPath(a))).join(' ')
             : server.baseUrl;
         const count = toolCounts.get(server.id);
         const shown = displayStatus(server, testResults.get(server.id));
@@ -81,7 +84,7 @@ export async function render(main, ctx) {
                             server.scope === 'shared' ? h('span', { class: 'badge' }, 'Shared with tenant') : null,
                             server.isActive ? null : h('span', { class: 'badge warn' }, 'Inactive'))),
                 ),
-                h('div', { class: 'endpoint', title: server.type === 'stdio' ? 'Command' : 'URL' }, endpoint),
+                h('div', { class: 'endpoint', title: fullEndpoint }, endpoint),
                 h('div', {},
                     h('div', { class: 'status-line' },
                         h('span', { class: `dot ${shown.dot}`, 'aria-hidden': 'true' }),
@@ -174,8 +177,14 @@ function displayStatus(server, test) {
     }[server.status] || { dot: 'disconnected', text: 'Idle', title: 'No connection is open; Switchboard connects on first use' };
 }
 
+/** Long absolute paths keep their last three parts on the card; the full command line is in the tooltip. */
+function shortPath(arg) {
+    const parts = String(arg).split('/');
+    return arg.startsWith('/') && arg.length > 36 && parts.length > 4 ? '…/' + parts.slice(-3).join('/') : arg;
+}
+
 function quoteArg(arg) {
-    return /^[\w@%+=:,./-]+$/.test(arg) ? arg : `'${String(arg).replace(/'/g, `'\\''`)}'`;
+    return /^[\w@%+=:,./…-]+$/.test(arg) ? arg : `'${String(arg).replace(/'/g, `'\\''`)}'`;
 }
 
 const FAILURES = {
