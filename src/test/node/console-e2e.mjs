@@ -271,7 +271,17 @@ try {
         await page.locator(`[data-server-name="${unreachable}"] .status-text`).filter({ hasText: /^(Connection failed|Unreachable)$/ }).waitFor();
     });
 
+    await step('tools-unreachable', async () => {
+        expectHttpError(502);
+        await page.locator(`[data-server-name="${unreachable}"]`).getByRole('link', { name: 'Tools' }).click();
+        const alert = page.getByRole('alert').filter({ hasText: 'cannot be reached' });
+        await alert.waitFor();
+        check((await alert.textContent()).includes(unreachable), 'the alert names the server');
+        await page.getByRole('button', { name: 'Edit server' }).waitFor();
+    });
+
     await step('server-delete-confirm', async () => {
+        await page.getByRole('link', { name: '← MCP servers' }).click();
         await page.locator(`[data-server-name="${unreachable}"]`).getByRole('button', { name: `Delete ${unreachable}` }).click();
         await page.locator('dialog[open]').getByRole('button', { name: 'Delete server' }).waitFor();
     });
