@@ -325,18 +325,20 @@ try {
     });
 
     const userName = `user-${SUFFIX}`;
+    result.userName = userName;
     await step('user-empty-state', async () => {
         const admin = await fetch(BASE + '/api/auth/token', { method: 'POST', headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({ username: 'admin', password: args.password }) }).then(r => r.json());
         const created = await fetch(BASE + '/api/users', { method: 'POST',
             headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access_token}` },
-            body: JSON.stringify({ username: userName, password: `password-${SUFFIX}`, role: 'user', tenant: 'default' }) });
+            body: JSON.stringify({ username: userName, password: `password-${SUFFIX}`, role: 'user', tenant: `console-${SUFFIX}` }) });
         check(created.status === 201, `user created: ${created.status}`);
         await page.fill('#signin-username', userName);
         await page.fill('#signin-password', `password-${SUFFIX}`);
         await page.keyboard.press('Enter');
         await page.getByRole('heading', { name: 'No MCP servers yet' }).waitFor();
-        check((await page.textContent('#me-meta')).startsWith('User'), 'who am I shows the user role');
+        // a tenant of its own: no server shared by other tests shows up, so the empty state is certain
+        check((await page.textContent('#me-meta')) === `User · console-${SUFFIX}`, 'who am I shows the role and tenant');
     });
 
     await step('user-no-stdio', async () => {

@@ -8,7 +8,6 @@ import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.Test;
 
-import java.io.IOException;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -41,6 +40,7 @@ class ConsoleBrowserIT {
 
     private static final List<Long> serversToDelete = new ArrayList<>();
     private static final List<Long> assistantsToDelete = new ArrayList<>();
+    private static final List<String> usersToDelete = new ArrayList<>();
 
     @Test
     void walkThroughTheConsole() throws Exception {
@@ -141,6 +141,9 @@ class ConsoleBrowserIT {
         if (result.containsKey("serverId")) {
             serversToDelete.add(result.getJsonNumber("serverId").longValue());
         }
+        if (result.containsKey("userName")) {
+            usersToDelete.add(result.getString("userName"));
+        }
         if (result.containsKey("assistantId")) {
             assistantsToDelete.add(result.getJsonNumber("assistantId").longValue());
         }
@@ -152,9 +155,10 @@ class ConsoleBrowserIT {
 
     /** Deleting the server also closes its stdio process inside Switchboard. */
     @AfterAll
-    static void cleanUp() throws IOException {
+    static void cleanUp() {
         String admin = Api.adminToken();
         assistantsToDelete.forEach(id -> Api.delete("/api/assistants/" + id, admin));
         serversToDelete.forEach(id -> Api.delete("/api/mcp-servers/" + id, admin));
+        usersToDelete.forEach(name -> Api.delete("/api/users/" + name, admin));
     }
 }
