@@ -48,7 +48,7 @@ export async function render(main, ctx) {
             return;
         }
         const sorted = [...keys].sort((a, b) => (a.revoked - b.revoked) || b.createdAt.localeCompare(a.createdAt));
-        tableHost.replaceChildren(h('div', { class: 'table-wrap' }, h('table', { class: 'data' },
+        tableHost.replaceChildren(h('div', { class: 'table-wrap' }, h('table', { class: 'data keys' },
             h('caption', { class: 'sr-only' }, 'Your API keys'),
             h('thead', {}, h('tr', {}, ['Name', 'Ends in', 'Created', 'Last used', 'Expires', 'Status', ''].map(t => h('th', { scope: 'col' }, t || h('span', { class: 'sr-only' }, 'Actions'))))),
             h('tbody', {}, sorted.map(k => h('tr', { class: k.revoked ? 'revoked' : '', dataset: { keyId: k.id, keyName: k.name } },

@@ -1,7 +1,7 @@
 // Assistants: name, system prompt, model, knowledge base on/off and the MCP servers they use (seed 004 助手设置).
 import { api } from '../api.js';
 import { alertBox, busy, button, confirmDialog, describeError, h, icon, openModal, plural, toast } from '../ui.js';
-import { TYPE_LABELS } from './servers.js';
+import { endpointText, TYPE_LABELS } from './servers.js';
 
 export async function render(main, ctx) {
     const list = h('div', { class: 'list', id: 'assistant-list', 'aria-live': 'polite' });
@@ -95,7 +95,7 @@ function openAssistantModal(a, servers) {
     const serverList = servers.length
         ? h('div', { class: 'check-list', role: 'group', 'aria-labelledby': 'asst-servers-label' }, servers.map(s => h('label', { class: 'check-item' },
             h('input', { type: 'checkbox', value: String(s.id), checked: chosen.has(s.id), dataset: { serverName: s.name } }),
-            h('span', { class: 'grow' }, h('div', {}, s.name), h('div', { class: 'sub' }, s.type === 'stdio' ? s.command : s.baseUrl)),
+            h('span', { class: 'grow' }, h('div', {}, s.name), h('div', { class: 'sub', title: endpointText(s, false) }, endpointText(s))),
             h('span', { class: 'badge accent' }, TYPE_LABELS[s.type] || s.type),
             s.isActive ? null : h('span', { class: 'badge warn' }, 'Inactive'))))
         : h('div', { class: 'alert info' }, icon('info'), h('div', {}, 'You have no MCP servers yet. ', h('a', { href: '#/servers' }, 'Add one'), ' first to give the assistant tools.'));

@@ -66,12 +66,8 @@ export async function render(main, ctx) {
         const result = h('div', { class: 'test-result', 'aria-live': 'polite' });
         if (testResults.has(server.id)) result.append(testResultView(testResults.get(server.id)));
         const testBtn = button('Test connection', { kind: 'ghost', size: 'sm', iconName: 'plug', onClick: () => test() });
-        const fullEndpoint = server.type === 'stdio'
-            ? [server.command, ...(server.args || [])].map(quoteArg).join(' ')
-            : server.baseUrl;
-        const endpoint = server.type === 'stdio'
-            ? [server.command, ...(server.args || [])].map(a => quoteArg(shortPath(a))).join(' ')
-            : server.baseUrl;
+        const fullEndpoint = endpointText(server, false);
+        const endpoint = endpointText(server);
         const count = toolCounts.get(server.id);
         const shown = displayStatus(server, testResults.get(server.id));
         const el = h('article', { class: 'card server-card', dataset: { serverId: server.id, serverName: server.name }, 'aria-labelledby': `server-${server.id}-name` },
@@ -175,6 +171,12 @@ function displayStatus(server, test) {
         connecting: { dot: 'connecting', text: 'Connecting…', title: 'Switchboard is connecting' },
         error: { dot: 'error', text: 'Connection failed', title: 'The last connection attempt failed' },
     }[server.status] || { dot: 'disconnected', text: 'Idle', title: 'No connection is open; Switchboard connects on first use' };
+}
+
+/** The URL, or the command line (long paths shortened unless full is asked for). */
+export function endpointText(server, short = true) {
+    if (server.type !== 'stdio') return server.baseUrl;
+    return [server.command, ...(server.args || [])].map(a => quoteArg(short ? shortPath(a) : a)).join(' ');
 }
 
 /** Long absolute paths keep their last three parts on the card; the full command line is in the tooltip. */
