@@ -121,6 +121,9 @@ async function route() {
         return;
     }
     document.title = `${match.r.title} · Switchboard`;
+    // a new page: focus starts at its top, as after a full page load (screen readers announce it)
+    if (document.activeElement && shell.root.contains(document.activeElement)) main.focus({ preventScroll: true });
+    window.scrollTo(0, 0);
     await match.r.page.render(main, ctx, ...match.m.slice(1));
 }
 

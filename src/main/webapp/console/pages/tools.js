@@ -58,7 +58,7 @@ export async function render(main, ctx, idText) {
             const approve = h('input', { type: 'checkbox', role: 'switch', checked: autoApprove.has(tool.name), 'aria-label': `Auto-approve ${tool.name}`, dataset: { tool: tool.name, setting: 'autoApprove' } });
             const row = h('tr', { class: disabled.has(tool.name) ? 'tool-off' : '', dataset: { tool: tool.name } },
                 h('td', {}, h('div', { class: 'tool-name' }, tool.name), h('div', { class: 'tool-display', title: 'Name the model sees' }, tool.displayName)),
-                h('td', { class: 'tool-desc' }, tool.description || h('span', { style: 'color:var(--faint)' }, 'No description')),
+                h('td', { class: 'tool-desc' }, tool.description || h('span', { style: 'color:var(--faint)' }, 'No description'), params(tool.inputSchema)),
                 h('td', {}, h('label', { class: 'switch' }, enabled, h('span', { class: 'sr-only' }, 'Enabled'))),
                 h('td', {}, h('label', { class: 'switch' }, approve, h('span', { class: 'sr-only' }, 'Auto-approve'))));
             enabled.addEventListener('change', () => save(enabled, 'disabledTools', disabled, tool.name, !enabled.checked, row));
@@ -119,4 +119,15 @@ export async function render(main, ctx, idText) {
                 tbody)));
         filter();
     }
+}
+
+/** The tool's arguments from its input schema: name and type, required ones highlighted. */
+function params(schema) {
+    const properties = schema && typeof schema.properties === 'object' ? Object.entries(schema.properties) : [];
+    if (!properties.length) return null;
+    const required = new Set(Array.isArray(schema.required) ? schema.required : []);
+    return h('div', { class: 'params', 'aria-label': 'Arguments' }, properties.slice(0, 8).map(([name, prop]) =>
+        h('span', { class: 'param' + (required.has(name) ? ' required' : ''), title: [(prop && prop.description) || '', required.has(name) ? '(required)' : '(optional)'].join(' ').trim() },
+            `${name}${prop && prop.type ? ': ' + (Array.isArray(prop.type) ? prop.type.join('|') : prop.type) : ''}`)),
+        properties.length > 8 ? h('span', { class: 'param' }, `+${properties.length - 8} more`) : null);
 }
