@@ -1,0 +1,164 @@
+package dev.switchboard.it;
+
+import dev.switchboard.testing.ServerEverything;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The web console in a real browser: {@code src/test/node/console-e2e.mjs} drives Debian's Chromium with
+ * playwright-core through sign-in, a stdio server-everything (create, test, toggle tools), an assistant using it,
+ * an API key (create, copy, revoke), an API error shown in words, a failed test, delete with confirmation, an edit
+ * that keeps masked secrets, a narrow screen and sign-out. Each step leaves a screenshot in
+ * {@code target/console-screenshots}; any browser console error or page error fails the run.
+ * Afterwards this test checks through the REST API that what the browser did really happened.
+ */
+class ConsoleBrowserIT {
+
+    private static final Path SCRIPT = Paths.get("src", "test", "node", "console-e2e.mjs").toAbsolutePath();
+    private static final Path SCREENSHOTS = Paths.get("target", "console-screenshots").toAbsolutePath();
+    private static final Path LOG = Paths.get("target", "console-e2e.log").toAbsolutePath();
+    private static final String CHROMIUM = System.getProperty("it.chromium", "/usr/bin/chromium");
+
+    private static final List<Long> serversToDelete = new ArrayList<>();
+    private static final List<Long> assistantsToDelete = new ArrayList<>();
+    private static final List<String> usersToDelete = new ArrayList<>();
+
+    @Test
+    void walkThroughTheConsole() throws Exception {
+        assertTrue(Files.isExecutable(Paths.get(CHROMIUM)), CHROMIUM + " is missing: install it with apt-get install -y chromium (.ci/run does)");
+        Api.awaitReady();
+        String suffix = UUID.randomUUID().toString().substring(0, 6);
+        String nodeModules = Paths.get(System.getProperty("switchboard.node.dir", "target/node"), "node_modules").toAbsolutePath().toString();
+
+        List<String> command = List.of("node", SCRIPT.toString(),
+                "--base-url", Api.BASE,
+                "--password", Api.ADMIN_PASSWORD,
+                "--everything", ServerEverything.entryPoint().toString(),
+                "--node-modules", nodeModules,
+                "--out", SCREENSHOTS.toString(),
+                "--suffix", suffix);
+        Files.createDirectories(LOG.getParent());
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(LOG.toFile()).start();
+        boolean finished = process.waitFor(5, TimeUnit.MINUTES);
+        if (!finished) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+        String output = Files.readString(LOG, StandardCharsets.UTF_8);
+        System.out.println(output);
+        JsonObject result = resultLine(output);
+        if (result != null) {
+            remember(result);
+        }
+        if (!finished) {
+            fail("the browser walkthrough did not finish within 5 minutes; see " + LOG + " and " + SCREENSHOTS);
+        }
+        assertEquals(0, process.exitValue(), () -> "the browser walkthrough failed; see " + LOG + " and the screenshots in "
+                + SCREENSHOTS + "\n" + output);
+        assertTrue(result != null, "the walkthrough printed its RESULT line");
+
+        // What the browser did, checked through the REST API.
+        String admin = Api.adminToken();
+        long serverId = result.getJsonNumber("serverId").longValue();
+        JsonObject server = Api.get("/api/mcp-servers/" + serverId, admin).expect(200).json();
+        assertEquals(result.getString("serverName"), server.getString("name"));
+        assertEquals("stdio", server.getString("type"));
+        assertEquals("node", server.getString("command"));
+        assertEquals(List.of(ServerEverything.entryPoint().toString(), "stdio"), strings(server, "args"));
+        assertEquals(List.of(result.getString("disabledTool")), strings(server, "disabledTools"));
+        assertEquals(List.of(result.getString("autoApprovedTool")), strings(server, "autoApproveTools"));
+        assertEquals(45, server.getInt("timeout"), "the edit in the browser was saved");
+        assertTrue(server.getJsonObject("env").getString("EVERYTHING_NOTE").startsWith("••"), "env stays masked");
+
+        JsonObject tools = Api.get("/api/mcp-servers/" + serverId + "/tools", admin).expect(200).json();
+        boolean disabledSeen = false;
+        for (JsonValue value : tools.getJsonArray("data")) {
+            JsonObject tool = value.asJsonObject();
+            if (tool.getString("name").equals(result.getString("disabledTool"))) {
+                assertFalse(tool.getBoolean("isEnabled"));
+                disabledSeen = true;
+            }
+        }
+        assertTrue(disabledSeen, "the disabled tool is still listed, as disabled");
+
+        long assistantId = result.getJsonNumber("assistantId").longValue();
+        JsonObject assistant = Api.get("/api/assistants/" + assistantId, admin).expect(200).json();
+        assertEquals(result.getString("assistantName"), assistant.getString("name"));
+        assertEquals("gpt-4o-mini", assistant.getString("model"));
+        assertTrue(assistant.getBoolean("knowledgeBaseEnabled"));
+        assertEquals(serverId, assistant.getJsonArray("mcpServerIds").getJsonNumber(0).longValue());
+
+        String keys = Api.get("/api/api-keys", admin).expect(200).text();
+        JsonObject key = null;
+        try (var reader = Json.createReader(new StringReader(keys))) {
+            for (JsonValue value : reader.readArray()) {
+                if (value.asJsonObject().getString("name").equals(result.getString("keyName"))) {
+                    key = value.asJsonObject();
+                }
+            }
+        }
+        assertTrue(key != null && key.getBoolean("revoked"), "the key made in the browser exists and is revoked: " + keys);
+
+        List<String> shots;
+        try (var files = Files.list(SCREENSHOTS)) {
+            shots = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".png")).sorted().toList();
+        }
+        assertEquals(result.getJsonArray("screenshots").size(), shots.size(), "one screenshot per step: " + shots);
+        assertTrue(shots.size() >= 15, "every step kept a screenshot: " + shots);
+    }
+
+    private static JsonObject resultLine(String output) {
+        for (String line : output.split("\n")) {
+            if (line.startsWith("RESULT ")) {
+                try (var reader = Json.createReader(new StringReader(line.substring("RESULT ".length())))) {
+                    return reader.readObject();
+                }
+            }
+        }
+        return null;
+    }
+
+    private static void remember(JsonObject result) {
+        if (result.containsKey("serverId")) {
+            serversToDelete.add(result.getJsonNumber("serverId").longValue());
+        }
+        if (result.containsKey("userName")) {
+            usersToDelete.add(result.getString("userName"));
+        }
+        if (result.containsKey("assistantId")) {
+            assistantsToDelete.add(result.getJsonNumber("assistantId").longValue());
+        }
+    }
+
+    private static List<String> strings(JsonObject json, String key) {
+        return json.getJsonArray(key).getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+    }
+
+    /** Deleting the server also closes its stdio process inside Switchboard. */
+    @AfterAll
+    static void cleanUp() {
+        String admin = Api.adminToken();
+        assistantsToDelete.forEach(id -> Api.delete("/api/assistants/" + id, admin));
+        serversToDelete.forEach(id -> Api.delete("/api/mcp-servers/" + id, admin));
+        usersToDelete.forEach(name -> Api.delete("/api/users/" + name, admin));
+    }
+}

@@ -1,0 +1,372 @@
+#!/usr/bin/env node
+// The console walked through in Debian's Chromium by playwright-core (driven by ConsoleBrowserIT).
+//
+//   node console-e2e.mjs --base-url http://localhost:18381 --password ... --everything /abs/server-everything/dist/index.js
+//                        --node-modules target/node/node_modules --out target/console-screenshots --suffix abc123
+//
+// Every step keeps a screenshot in --out; a browser console error or page error fails the run, except the
+// "Failed to load resource" line Chromium logs for an HTTP error a step provokes on purpose (declared with
+// expectHttpError). The last line printed is RESULT {json} for the IT to check through the REST API.
+import { createRequire } from 'node:module';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+
+const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) => {
+    if (a.startsWith('--')) pairs.push([a.slice(2), all[i + 1]]);
+    return pairs;
+}, []));
+for (const required of ['base-url', 'password', 'everything', 'node-modules', 'out']) {
+    if (!args[required]) { console.error(`missing --${required}`); process.exit(2); }
+}
+const BASE = args['base-url'].replace(/\/$/, '');
+const SUFFIX = args.suffix || Math.random().toString(36).slice(2, 8);
+const OUT = path.resolve(args.out);
+const require = createRequire(path.join(path.resolve(args['node-modules']), 'noop.js'));
+const { chromium } = require('playwright-core');
+
+fs.mkdirSync(OUT, { recursive: true });
+for (const f of fs.readdirSync(OUT)) if (f.endsWith('.png')) fs.rmSync(path.join(OUT, f));
+
+const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-chromium-'));
+const context = await chromium.launchPersistentContext(userDataDir, {
+    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+    headless: true,
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
+        '--disable-component-update', '--disable-sync'],
+    viewport: { width: 1366, height: 800 },
+    deviceScaleFactor: 1,
+    locale: 'en-US',
+    timezoneId: 'UTC',
+});
+context.setDefaultTimeout(30_000);
+const page = context.pages()[0] || await context.newPage();
+
+const problems = [];
+const allowances = [];
+page.on('console', msg => {
+    if (msg.type() !== 'error') return;
+    const text = msg.text();
+    const allowed = allowances.findIndex(re => re.test(text));
+    if (allowed >= 0) { allowances.splice(allowed, 1); return; }
+    problems.push(`console error: ${text} (${msg.location().url || 'no url'})`);
+});
+page.on('pageerror', err => problems.push(`page error: ${err.message}`));
+page.on('requestfailed', req => {
+    if (!req.url().startsWith(BASE)) return;
+    problems.push(`request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText}`);
+});
+
+/** A step provokes an HTTP error on purpose: Chromium logs one "Failed to load resource ... status of N" line for it. */
+function expectHttpError(status) {
+    allowances.push(new RegExp(`status of ${status}\\b`));
+}
+
+let stepNo = 0;
+const shots = [];
+async function step(name, fn) {
+    const n = String(++stepNo).padStart(2, '0');
+    const started = Date.now();
+    process.stdout.write(`step ${n} ${name} … `);
+    try {
+        await fn();
+        await page.waitForTimeout(150); // let a toast or focus ring settle for the picture
+        const file = path.join(OUT, `${n}-${name}.png`);
+        await page.screenshot({ path: file });
+        shots.push(path.basename(file));
+        if (problems.length) throw new Error(problems.join('\n'));
+        console.log(`ok (${Date.now() - started} ms)`);
+    } catch (err) {
+        console.log('FAILED');
+        try { await page.screenshot({ path: path.join(OUT, `${n}-${name}-FAILED.png`), fullPage: true }); } catch { /* page gone */ }
+        throw err;
+    }
+}
+
+function check(condition, message) {
+    if (!condition) throw new Error(message);
+}
+
+/** The REST API with the browser's own session token (what the console stored in sessionStorage). */
+async function rest(method, pathName, token) {
+    const bearer = token || await page.evaluate(() => sessionStorage.getItem('switchboard.token'));
+    const response = await fetch(BASE + pathName, { method, headers: { Authorization: `Bearer ${bearer}` } });
+    const text = await response.text();
+    return { status: response.status, json: text ? JSON.parse(text) : null };
+}
+
+const serverName = `everything-${SUFFIX}`;
+const assistantName = `Ops helper ${SUFFIX}`;
+const keyName = `ci-${SUFFIX}`;
+const result = { serverName, assistantName, keyName, screenshots: shots };
+
+try {
+    await step('sign-in-page', async () => {
+        await page.goto(BASE + '/');
+        await page.locator('#signin-username').waitFor();
+        check(await page.title() === 'Sign in · Switchboard', `title was ${await page.title()}`);
+    });
+
+    await step('sign-in-wrong-password', async () => {
+        await page.fill('#signin-username', 'admin');
+        await page.fill('#signin-password', 'not-the-password');
+        expectHttpError(401);
+        await page.keyboard.press('Enter');
+        await page.getByRole('alert').filter({ hasText: 'username or password is not right' }).waitFor();
+        check(await page.evaluate(() => document.activeElement.id) === 'signin-password', 'focus goes back to the password');
+    });
+
+    await step('signed-in', async () => {
+        await page.fill('#signin-password', args.password);
+        await page.click('button[type=submit]');
+        await page.locator('#server-grid').waitFor();
+        await page.locator('#server-grid .skeleton').first().waitFor({ state: 'detached' });
+        check((await page.textContent('#me-name')).trim() === 'admin', 'who am I shows admin');
+        check((await page.textContent('#me-meta')).includes('Admin'), 'who am I shows the admin role');
+    });
+
+    await step('server-form-stdio', async () => {
+        await page.click('#add-server');
+        await page.locator('dialog[open] #srv-name').waitFor();
+        await page.fill('#srv-name', serverName);
+        await page.getByRole('radio', { name: 'stdio' }).check();
+        await page.locator('#srv-command').waitFor();
+        await page.fill('#srv-command', 'node');
+        await page.fill('#srv-args', `${args.everything}\nstdio`);
+        await page.getByRole('button', { name: 'Add variable' }).click();
+        await page.getByLabel('Variable name 1', { exact: true }).fill('EVERYTHING_NOTE');
+        await page.getByLabel('Variable value 1', { exact: true }).fill('set by the browser test');
+    });
+
+    await step('server-created', async () => {
+        await page.click('dialog[open] button[type=submit]');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        const card = page.locator(`[data-server-name="${serverName}"]`);
+        await card.waitFor();
+        check((await card.locator('.endpoint').textContent()).includes('stdio'), 'card shows the command line');
+        check((await card.locator('.badge').first().textContent()) === 'stdio', 'card shows the type');
+        result.serverId = Number(await card.getAttribute('data-server-id'));
+    });
+
+    await step('server-test-ok', async () => {
+        const card = page.locator(`[data-server-name="${serverName}"]`);
+        await card.getByRole('button', { name: 'Test connection' }).click();
+        const ok = page.locator(`[data-server-name="${serverName}"] .result.ok`);
+        await ok.waitFor({ timeout: 60_000 });
+        const text = await ok.textContent();
+        check(/Connected to .+/.test(text) && /Protocol \d{4}-\d{2}-\d{2}/.test(text) && /\d+ tools/.test(text) && /\d+ ms/.test(text),
+            `test result in words, got: ${text}`);
+        await page.locator(`[data-server-name="${serverName}"] .status-text`).filter({ hasText: /^(Connected|Reachable)$/ }).waitFor();
+        check(/\d+ tools/.test(await page.locator(`[data-server-name="${serverName}"] .tool-count`).textContent()), 'card shows the tool count');
+    });
+
+    await step('tools-toggled', async () => {
+        await page.locator(`[data-server-name="${serverName}"]`).getByRole('link', { name: 'Tools' }).click();
+        await page.locator('#tool-table').waitFor();
+        const rows = page.locator('#tool-table tbody tr');
+        check(await rows.count() > 3, 'server-everything lists its tools');
+        const names = await rows.evaluateAll(trs => trs.map(tr => tr.dataset.tool));
+        const toDisable = names.includes('echo') ? 'echo' : names[0];
+        const toApprove = names.find(n => n !== toDisable);
+        await page.getByRole('switch', { name: `Enable ${toDisable}`, exact: true }).click();
+        await page.getByText(`${toDisable} disabled`).waitFor();
+        await page.getByRole('switch', { name: `Auto-approve ${toApprove}`, exact: true }).click();
+        await page.getByText(`${toApprove} auto-approved`).waitFor();
+        check(!(await page.getByRole('switch', { name: `Enable ${toDisable}`, exact: true }).isChecked()), 'switch stays off');
+        const saved = await rest('GET', `/api/mcp-servers/${result.serverId}`);
+        check(saved.status === 200, `GET server: ${saved.status}`);
+        check(saved.json.disabledTools.includes(toDisable), `disabledTools has ${toDisable}: ${JSON.stringify(saved.json.disabledTools)}`);
+        check(saved.json.autoApproveTools.includes(toApprove), `autoApproveTools has ${toApprove}`);
+        result.disabledTool = toDisable;
+        result.autoApprovedTool = toApprove;
+        await page.fill('#tool-search', toDisable);
+        await page.locator('#tool-table tbody tr:not([hidden])').first().waitFor();
+        await page.fill('#tool-search', '');
+    });
+
+    await step('assistant-form', async () => {
+        await page.getByRole('link', { name: 'Assistants' }).click();
+        await page.locator('#add-assistant').click();
+        await page.locator('dialog[open] #asst-name').waitFor();
+        await page.fill('#asst-name', assistantName);
+        await page.fill('#asst-model', 'gpt-4o-mini');
+        await page.fill('#asst-description', 'Answers operations questions with the test tools');
+        await page.fill('#asst-prompt', 'You are an operations helper. Use the tools when they help, and say which one you used.');
+        await page.getByRole('switch', { name: /Knowledge base/ }).check();
+        await page.locator(`dialog[open] input[data-server-name="${serverName}"]`).check();
+    });
+
+    await step('assistant-created', async () => {
+        await page.click('dialog[open] button[type=submit]');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        const card = page.locator(`[data-assistant-name="${assistantName}"]`);
+        await card.waitFor();
+        check((await card.locator('.chips').textContent()).includes(serverName), 'assistant card names its server');
+        check((await card.textContent()).includes('Knowledge base on'), 'assistant card shows the knowledge base');
+        result.assistantId = Number(await card.getAttribute('data-assistant-id'));
+    });
+
+    let apiKey;
+    await step('api-key-created', async () => {
+        await page.getByRole('link', { name: 'API keys' }).click();
+        await page.locator('#whoami').waitFor();
+        check((await page.textContent('#whoami')).includes('admin'), 'who am I lists the user');
+        await page.fill('#key-name', keyName);
+        await page.getByRole('button', { name: 'Create key' }).click();
+        await page.locator('#new-key-value').waitFor();
+        apiKey = await page.inputValue('#new-key-value');
+        check(apiKey.length > 40, 'the key is shown');
+        await page.click('#copy-key');
+        await page.locator('#copy-status').filter({ hasText: /Copied|Ctrl\+C/ }).waitFor();
+        const me = await rest('GET', '/api/auth/me', apiKey);
+        check(me.status === 200 && me.json.tokenUse === 'api_key', `the new key works: ${me.status}`);
+    });
+
+    await step('api-key-revoked', async () => {
+        await page.click('#key-done');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        const row = page.locator(`tr[data-key-name="${keyName}"]`);
+        check((await row.textContent()).includes('Active'), 'the key is listed as active');
+        await row.getByRole('button', { name: `Revoke ${keyName}` }).click();
+        await page.locator('dialog[open]').getByRole('button', { name: 'Revoke key' }).click();
+        await page.locator(`tr[data-key-name="${keyName}"] .badge.danger`).waitFor();
+        check(!(await page.locator(`tr[data-key-name="${keyName}"]`).textContent()).includes('••••'), 'no secret in the list');
+        const me = await rest('GET', '/api/auth/me', apiKey);
+        check(me.status === 401, `a revoked key is refused: ${me.status}`);
+        result.apiKeyRevoked = true;
+    });
+
+    await step('api-error-duplicate-name', async () => {
+        await page.getByRole('link', { name: 'MCP servers' }).click();
+        await page.locator(`[data-server-name="${serverName}"]`).waitFor();
+        // keyboard only: focus the button, Enter opens the dialog, focus starts in the name field
+        await page.focus('#add-server');
+        await page.keyboard.press('Enter');
+        await page.locator('dialog[open] #srv-name').waitFor();
+        check(await page.evaluate(() => document.activeElement.id) === 'srv-name', 'the dialog focuses its first field');
+        await page.keyboard.type(serverName);
+        await page.fill('#srv-url', 'http://127.0.0.1:9/mcp');
+        check(await page.getByRole('radio', { name: 'Streamable HTTP' }).isChecked(), 'a URL ending in /mcp picks Streamable HTTP');
+        expectHttpError(409);
+        await page.keyboard.press('Enter');
+        const alert = page.locator('dialog[open] .alert');
+        await alert.waitFor();
+        const text = await alert.textContent();
+        check(text.includes('The server was not added') && text.includes(serverName) && /already/i.test(text), `error in words: ${text}`);
+        check((await page.textContent('#srv-name-error')).length > 10, 'the message is also next to the name field');
+        check(await page.evaluate(() => document.activeElement.id) === 'srv-name', 'focus moves to the field to fix');
+    });
+
+    const unreachable = `unreachable-${SUFFIX}`;
+    await step('server-test-failure', async () => {
+        await page.fill('#srv-name', unreachable);
+        await page.click('dialog[open] button[type=submit]');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        const card = page.locator(`[data-server-name="${unreachable}"]`);
+        await card.getByRole('button', { name: 'Test connection' }).click();
+        const fail = page.locator(`[data-server-name="${unreachable}"] .result.fail`);
+        await fail.waitFor({ timeout: 60_000 });
+        const text = await fail.textContent();
+        check(text.includes('Nothing answered') && text.includes('Check that the server is running'), `failure in words: ${text}`);
+        await page.locator(`[data-server-name="${unreachable}"] .status-text`).filter({ hasText: /^(Connection failed|Unreachable)$/ }).waitFor();
+    });
+
+    await step('tools-unreachable', async () => {
+        expectHttpError(502);
+        await page.locator(`[data-server-name="${unreachable}"]`).getByRole('link', { name: 'Tools' }).click();
+        const alert = page.getByRole('alert').filter({ hasText: 'cannot be reached' });
+        await alert.waitFor();
+        check((await alert.textContent()).includes(unreachable), 'the alert names the server');
+        await page.getByRole('button', { name: 'Edit server' }).waitFor();
+    });
+
+    await step('server-delete-confirm', async () => {
+        await page.getByRole('link', { name: '← MCP servers' }).click();
+        await page.locator(`[data-server-name="${unreachable}"]`).getByRole('button', { name: `Delete ${unreachable}` }).click();
+        await page.locator('dialog[open]').getByRole('button', { name: 'Delete server' }).waitFor();
+    });
+
+    await step('server-deleted', async () => {
+        await page.locator('dialog[open]').getByRole('button', { name: 'Delete server' }).click();
+        await page.locator(`[data-server-name="${unreachable}"]`).waitFor({ state: 'detached' });
+        const gone = await rest('GET', `/api/mcp-servers`);
+        check(!gone.json.data.some(s => s.name === unreachable), 'the deleted server is gone from the API');
+    });
+
+    await step('edit-keeps-secrets', async () => {
+        await page.locator(`[data-server-name="${serverName}"]`).getByRole('button', { name: `Edit ${serverName}` }).click();
+        await page.locator('dialog[open] #srv-command').waitFor();
+        const masked = await page.inputValue('#srv-env input[aria-label="Variable value 1"]');
+        check(masked.startsWith('••'), `stored env value is shown masked: ${masked}`);
+        await page.fill('#srv-timeout', '45');
+    });
+
+    await step('edit-saved', async () => {
+        await page.click('dialog[open] button[type=submit]');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        const saved = await rest('GET', `/api/mcp-servers/${result.serverId}`);
+        check(saved.json.timeout === 45, 'timeout saved');
+        check(saved.json.env.EVERYTHING_NOTE === (await maskedOf('set by the browser test')), `masked secret kept: ${JSON.stringify(saved.json.env)}`);
+        check(saved.json.disabledTools.includes(result.disabledTool), 'editing keeps the tool settings');
+    });
+
+    await step('narrow-laptop', async () => {
+        await page.setViewportSize({ width: 1024, height: 700 });
+        await page.locator(`[data-server-name="${serverName}"]`).waitFor();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        check(overflow <= 0, `no horizontal scrolling at 1024 px (overflow ${overflow})`);
+    });
+
+    await step('signed-out', async () => {
+        await page.setViewportSize({ width: 1366, height: 800 });
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.locator('#signin-username').waitFor();
+        check(await page.evaluate(() => sessionStorage.getItem('switchboard.token')) === null, 'the token is gone');
+    });
+
+    const userName = `user-${SUFFIX}`;
+    result.userName = userName;
+    await step('user-empty-state', async () => {
+        const admin = await fetch(BASE + '/api/auth/token', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ username: 'admin', password: args.password }) }).then(r => r.json());
+        const created = await fetch(BASE + '/api/users', { method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access_token}` },
+            body: JSON.stringify({ username: userName, password: `password-${SUFFIX}`, role: 'user', tenant: `console-${SUFFIX}` }) });
+        check(created.status === 201, `user created: ${created.status}`);
+        await page.fill('#signin-username', userName);
+        await page.fill('#signin-password', `password-${SUFFIX}`);
+        await page.keyboard.press('Enter');
+        await page.getByRole('heading', { name: 'No MCP servers yet' }).waitFor();
+        // a tenant of its own: no server shared by other tests shows up, so the empty state is certain
+        check((await page.textContent('#me-meta')) === `User · console-${SUFFIX}`, 'who am I shows the role and tenant');
+    });
+
+    await step('user-no-stdio', async () => {
+        await page.click('#add-server');
+        await page.locator('dialog[open] #srv-name').waitFor();
+        check(await page.getByRole('radio', { name: 'stdio' }).isDisabled(), 'stdio is for admins only');
+        check(await page.locator('#srv-shared').count() === 0, 'sharing is for admins only');
+    });
+
+    await step('user-dialog-closed-with-escape', async () => {
+        await page.keyboard.press('Escape');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.locator('#signin-username').waitFor();
+    });
+} catch (err) {
+    console.error(String(err && err.stack || err));
+    console.log('RESULT ' + JSON.stringify({ ...result, failed: true })); // lets the IT clean up what was made
+    await context.close();
+    fs.rmSync(userDataDir, { recursive: true, force: true });
+    process.exit(1);
+}
+
+/** The API masks secrets as dots + the last two characters when the value is long enough. */
+async function maskedOf(value) {
+    return value.length >= 12 ? '••••••' + value.slice(-2) : '••••••';
+}
+
+await context.close();
+fs.rmSync(userDataDir, { recursive: true, force: true });
+console.log('RESULT ' + JSON.stringify(result));
