@@ -72,8 +72,8 @@ public class BackendConnections {
 
     public ConnectionStatus status(String subject, long serverId) {
         return pool.connection(subject, String.valueOf(serverId))
-                .map(s -> new ConnectionStatus(s.state().name().toLowerCase(Locale.ROOT), s.lastError()))
-                .orElse(new ConnectionStatus("disconnected", null));
+                .map(s -> new ConnectionStatus(s.state().name().toLowerCase(Locale.ROOT), s.lastError(), s.cachedTools()))
+                .orElse(new ConnectionStatus("disconnected", null, -1));
     }
 
     /** A fresh connection outside the pool (the settings may just have changed); never throws. */

@@ -144,6 +144,9 @@ public class McpServerResource {
         if (status.lastError() != null) {
             json.add("lastError", status.lastError());
         }
+        if (status.toolCount() >= 0) {
+            json.add("toolCount", status.toolCount());
+        }
         return json;
     }
 }
