@@ -31,8 +31,10 @@ export async function render(main, ctx) {
         grid.replaceChildren(alertBox(err, 'Could not load your MCP servers'));
         return;
     }
+    // the list carries the pool's cached tool count; a fresh test result still wins for the session
+    servers.filter(s => typeof s.toolCount === 'number' && !toolCounts.has(s.id))
+        .forEach(s => rememberToolCount(s.id, s.toolCount));
     draw();
-    countTools(servers.filter(s => s.status === 'connected' && !toolCounts.has(s.id)));
 
     function draw() {
         if (!servers.length) {
@@ -45,16 +47,6 @@ export async function render(main, ctx) {
             return;
         }
         grid.replaceChildren(...servers.map(card));
-    }
-
-    async function countTools(list) {
-        for (const server of list) {
-            try {
-                const tools = (await api.get(`/mcp-servers/${server.id}/tools`)).data;
-                rememberToolCount(server.id, tools.length);
-                replaceCard(server);
-            } catch { /* the card keeps "test to discover" */ }
-        }
     }
 
     function replaceCard(server) {
