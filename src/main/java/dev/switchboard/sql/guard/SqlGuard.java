@@ -28,6 +28,7 @@ import net.sf.jsqlparser.statement.select.SetOperationList;
 import net.sf.jsqlparser.statement.select.TableFunction;
 import net.sf.jsqlparser.statement.select.WithItem;
 
+import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -74,6 +75,17 @@ public final class SqlGuard {
         if (sql == null || sql.isBlank()) {
             throw Refusal.of(String.valueOf(sql), "empty", "没有 SQL 语句");
         }
+        try {
+            return checkParsed(sql, permissions, window);
+        } catch (QueryException e) {
+            throw e;
+        } catch (RuntimeException e) {
+            // a parser tree the guard does not understand is refused, never waved through
+            throw Refusal.of(sql, "unsupported", "无法检查的语句结构");
+        }
+    }
+
+    private GuardedSql checkParsed(String sql, Permissions permissions, RowWindow window) {
         Select select = parseSingleSelect(sql, SqlText.withoutComments(sql));
         List<Object> nodes = SqlTree.nodes(select);
         refuseForbiddenNodes(sql, nodes);
@@ -141,11 +153,15 @@ public final class SqlGuard {
             if (node instanceof Select s && (s.getForMode() != null || s.getForUpdateTable() != null || s.getForClause() != null)) {
                 throw Refusal.of(sql, "locking_read", "不允许加锁读取（FOR UPDATE / LOCK IN SHARE MODE）");
             }
+            // a TableFunction is also a Function; it is refused whatever its name
+            if (node instanceof TableFunction) {
+                throw Refusal.of(sql, "table_function", "不允许表函数");
+            }
             if (node instanceof Function f) {
-                refuseForbiddenFunction(sql, f.getMultipartName());
+                refuseForbiddenFunction(sql, f.getMultipartName() != null ? f.getMultipartName() : Collections.singletonList(f.getName()));
             }
             if (node instanceof AnalyticExpression a) {
-                refuseForbiddenFunction(sql, List.of(a.getName()));
+                refuseForbiddenFunction(sql, Collections.singletonList(a.getName()));
             }
             if (node instanceof VariableAssignment) {
                 throw Refusal.of(sql, "variable_assignment", "不允许给变量赋值");
@@ -159,13 +175,13 @@ public final class SqlGuard {
             if (node instanceof NextValExpression) {
                 throw Refusal.of(sql, "sequence", "不允许推进序列");
             }
-            if (node instanceof TableFunction) {
-                throw Refusal.of(sql, "table_function", "不允许表函数");
-            }
         }
     }
 
     private static void refuseForbiddenFunction(String sql, List<String> nameParts) {
+        if (nameParts.isEmpty() || nameParts.get(0) == null) {
+            throw Refusal.of(sql, "forbidden_function", "无法识别的函数");
+        }
         if (nameParts.size() > 1) {
             throw Refusal.of(sql, "forbidden_function", "不允许带库名的函数 " + String.join(".", nameParts));
         }
