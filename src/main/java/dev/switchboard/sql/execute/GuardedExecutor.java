@@ -68,7 +68,11 @@ public final class GuardedExecutor {
         try (Statement statement = connection.createStatement()) {
             statement.setQueryTimeout(timeoutSeconds);
             statement.setMaxRows(guarded.rowLimit() + 1);
-            try (ResultSet rs = statement.executeQuery(sql)) {
+            // execute, not executeQuery: mysql-connector-j refuses executeQuery for "SET STATEMENT ... FOR SELECT"
+            if (!statement.execute(sql)) {
+                throw new SQLException("the statement produced no result set");
+            }
+            try (ResultSet rs = statement.getResultSet()) {
                 ResultSetMetaData meta = rs.getMetaData();
                 List<QueryColumn> columns = new ArrayList<>();
                 for (int i = 1; i <= meta.getColumnCount(); i++) {
