@@ -3,6 +3,8 @@
 -- column COMMENT '...' and table options ENGINE/DEFAULT CHARSET/COMMENT='...'.
 -- Unique indexes are separate CREATE UNIQUE INDEX statements because H2 renames a UNIQUE KEY
 -- declared inside CREATE TABLE (idx_email -> idx_email_INDEX_6); this way both keep the name.
+-- A foreign key comes after an index that covers its column, else H2 adds an index of its own (MariaDB drops
+-- its automatic one once a covering index exists), and the two databases would list different indexes.
 -- employees.user_id deliberately has no foreign key: the catalog infers that relationship from the name.
 -- Statements end with ';' at the end of a line (DemoDatabase splits on that).
 
@@ -38,10 +40,10 @@ CREATE TABLE user_profiles (
     birthday DATE NULL COMMENT '出生日期',
     city VARCHAR(50) NULL COMMENT '所在城市',
     bio VARCHAR(500) NULL COMMENT '个人简介',
-    PRIMARY KEY (id),
-    CONSTRAINT fk_user_profiles_user FOREIGN KEY (user_id) REFERENCES users (id)
+    PRIMARY KEY (id)
 ) ENGINE=InnoDB DEFAULT CHARSET=utf8mb4 COMMENT='用户详细信息表';
 CREATE UNIQUE INDEX uk_user_profiles_user ON user_profiles (user_id);
+ALTER TABLE user_profiles ADD CONSTRAINT fk_user_profiles_user FOREIGN KEY (user_id) REFERENCES users (id);
 
 CREATE TABLE employees (
     id INT NOT NULL AUTO_INCREMENT COMMENT '员工ID',

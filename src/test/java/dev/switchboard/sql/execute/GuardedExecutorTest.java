@@ -5,6 +5,7 @@ import dev.switchboard.sql.DemoQueryDatabase;
 import dev.switchboard.sql.Permissions;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
+import dev.switchboard.sql.catalog.SchemaCatalog;
 import dev.switchboard.sql.guard.GuardedSql;
 import dev.switchboard.sql.guard.RowWindow;
 import dev.switchboard.sql.guard.SqlCorpus;
@@ -17,6 +18,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Clock;
 import java.time.LocalDateTime;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -161,6 +163,21 @@ class GuardedExecutorTest {
         QueryException e = assertThrows(QueryException.class, () -> new GuardedExecutor(db.source()).execute(forged, 5));
         assertEquals(-31004, e.code().code());
         assertEquals(before, db.checksum());
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
+    void guardKnowsTheTablesFromTheCatalog(TestDatabase.Kind kind) throws Exception {
+        DemoQueryDatabase db = db(kind);
+        SchemaCatalog catalog = new SchemaCatalog(db.source(), SchemaCatalog.DEFAULT_TTL, Clock.systemUTC());
+        SqlGuard guard = new SqlGuard(db.name(), catalog::tableNames);
+        QueryException e = assertThrows(QueryException.class, () -> guard.check(
+                "WITH login_logs AS (SELECT 1 AS id) SELECT * FROM login_logs", SqlCorpus.HOSTILE_CALLER, RowWindow.DEFAULT));
+        assertEquals("cte_shadows_table", e.data().get("reason"));
+        QueryResult result = new GuardedExecutor(db.source()).execute(guard.check(
+                "WITH spent AS (SELECT user_id, SUM(total_amount) AS total FROM orders GROUP BY user_id) SELECT COUNT(*) FROM spent",
+                SqlCorpus.HOSTILE_CALLER, RowWindow.DEFAULT), 30);
+        assertEquals(1, result.rowCount());
     }
 
     @Test
