@@ -66,6 +66,8 @@ public final class GuardedExecutor {
     private static QueryResult run(Connection connection, GuardedSql guarded, int timeoutSeconds, long started) throws SQLException {
         String sql = QueryDialect.of(connection.getMetaData()).withServerTimeout(guarded.sql(), timeoutSeconds);
         try (Statement statement = connection.createStatement()) {
+            // the guard checked the text as it is; the driver must not rewrite JDBC escapes ({fn ...}) in it
+            statement.setEscapeProcessing(false);
             statement.setQueryTimeout(timeoutSeconds);
             statement.setMaxRows(guarded.rowLimit() + 1);
             // execute, not executeQuery: mysql-connector-j refuses executeQuery for "SET STATEMENT ... FOR SELECT"

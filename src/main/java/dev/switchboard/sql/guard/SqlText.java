@@ -6,7 +6,8 @@ package dev.switchboard.sql.guard;
  * executable comments ({@code /*! ... *}{@code /}, MariaDB's {@code /*M! ... *}{@code /}) and optimizer hints
  * ({@code /*+ ... *}{@code /}) are code to the server but comments to the parser; {@code --} without a following
  * space is an operator to the server but a comment to the parser; a backslash escape changes where a literal ends
- * depending on the server's sql_mode.
+ * depending on the server's sql_mode; the parser knows literal forms the server does not ({@code q'[...]'},
+ * {@code E'...'}, {@code $$...$$}) and would take code for a string.
  */
 final class SqlText {
 
@@ -21,9 +22,12 @@ final class SqlText {
         while (i < n) {
             char c = sql.charAt(i);
             if (c == '\'' || c == '"' || c == '`') {
+                refuseUnknownLiteralPrefix(sql, i);
                 int end = endOfQuoted(sql, i);
                 out.append(sql, i, end);
                 i = end;
+            } else if (c == '$' && i + 1 < n && sql.charAt(i + 1) == '$') {
+                throw Refusal.of(sql, "dollar_quote", "不允许 $$ 引号：数据库把它当作标识符，解析器当作字符串");
             } else if (c == '#') {
                 i = endOfLine(sql, i);
                 out.append(' ');
@@ -53,6 +57,28 @@ final class SqlText {
             }
         }
         return out.toString();
+    }
+
+    /**
+     * A literal may follow a word only as one of MySQL's own forms: N'..', X'..', B'..' or a charset introducer
+     * (_utf8mb4'..'). Anything else (Oracle's q'[..]', PostgreSQL's E'..') the parser reads as one string while
+     * MySQL reads an identifier and a shorter string followed by code.
+     */
+    private static void refuseUnknownLiteralPrefix(String sql, int quote) {
+        int start = quote;
+        while (start > 0 && isIdentifierChar(sql.charAt(start - 1))) {
+            start--;
+        }
+        String prefix = sql.substring(start, quote);
+        boolean mysqlForm = prefix.isEmpty() || prefix.equalsIgnoreCase("N") || prefix.equalsIgnoreCase("X")
+                || prefix.equalsIgnoreCase("B") || prefix.startsWith("_");
+        if (!mysqlForm) {
+            throw Refusal.of(sql, "literal_prefix", "无法识别的字面量前缀 " + prefix);
+        }
+    }
+
+    private static boolean isIdentifierChar(char c) {
+        return Character.isLetterOrDigit(c) || c == '_' || c == '$';
     }
 
     /** Index just past the closing quote; a doubled quote stays inside. An unterminated literal ends the text (the parser refuses it). */
