@@ -29,12 +29,15 @@ import net.sf.jsqlparser.statement.select.TableFunction;
 import net.sf.jsqlparser.statement.select.WithItem;
 
 import java.util.Collections;
+import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Supplier;
 
 /**
@@ -59,21 +62,33 @@ public final class SqlGuard {
             "FILE_READ", "FILE_WRITE", "CSVREAD", "CSVWRITE", "LINK_SCHEMA", "DATABASE_PATH",
             "CANCEL_SESSION", "ABORT_SESSION", "SET", "NEXTVAL", "SETVAL", "LASTVAL");
 
+    /** Longer statements are refused before parsing: no question needs them, and parsing time grows with length. */
+    static final int MAX_SQL_LENGTH = 100_000;
+    /** A statement the parser cannot settle in this time is refused (deeply nested input makes it backtrack). */
+    static final Duration PARSE_TIMEOUT = Duration.ofSeconds(5);
+
     private final String databaseName;
     private final Supplier<Set<String>> baseTables;
+    private final ExecutorService parserThreads;
 
     /**
-     * @param databaseName the query database's name; the only schema qualifier allowed on a table
-     * @param baseTables   the query database's table names (lower case), so a CTE cannot hide one of them
+     * @param databaseName  the query database's name; the only schema qualifier allowed on a table
+     * @param baseTables    the query database's table names (lower case), so a CTE cannot hide one of them
+     * @param parserThreads where the parser runs under its time limit (a managed executor in the server; without
+     *                      one JSqlParser starts a new thread for every statement)
      */
-    public SqlGuard(String databaseName, Supplier<Set<String>> baseTables) {
+    public SqlGuard(String databaseName, Supplier<Set<String>> baseTables, ExecutorService parserThreads) {
         this.databaseName = databaseName;
         this.baseTables = baseTables;
+        this.parserThreads = parserThreads;
     }
 
     public GuardedSql check(String sql, Permissions permissions, RowWindow window) {
         if (sql == null || sql.isBlank()) {
             throw Refusal.of(String.valueOf(sql), "empty", "没有 SQL 语句");
+        }
+        if (sql.length() > MAX_SQL_LENGTH) {
+            throw Refusal.of(sql.substring(0, 200) + "...", "too_long", "语句超过 " + MAX_SQL_LENGTH + " 个字符");
         }
         try {
             return checkParsed(sql, permissions, window);
@@ -92,14 +107,17 @@ public final class SqlGuard {
         Set<String> tables = referencedTables(sql, nodes);
         requireReadable(tables, permissions);
         int rowLimit = applyWindow(sql, select, window);
-        return new GuardedSql(sql, select.toString(), tables, rowLimit);
+        return new GuardedSql(select.toString(), tables, rowLimit);
     }
 
-    private static Select parseSingleSelect(String sql, String code) {
+    private Select parseSingleSelect(String sql, String code) {
         Statements statements;
         try {
-            statements = CCJSqlParserUtil.parseStatements(code);
+            statements = CCJSqlParserUtil.parseStatements(code, parserThreads, parser -> parser.withTimeOut(PARSE_TIMEOUT.toMillis()));
         } catch (JSQLParserException e) {
+            if (e.getCause() instanceof TimeoutException) {
+                throw Refusal.of(sql, "too_complex", "语句过于复杂，无法在时限内解析");
+            }
             throw syntaxError(sql, code, e);
         }
         if (statements == null || statements.isEmpty()) {

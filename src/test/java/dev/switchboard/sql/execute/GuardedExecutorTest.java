@@ -56,7 +56,7 @@ class GuardedExecutorTest {
 
     private QueryResult run(TestDatabase.Kind kind, String sql, Permissions permissions, RowWindow window) throws SQLException {
         DemoQueryDatabase db = db(kind);
-        GuardedSql guarded = new SqlGuard(db.name(), () -> SqlCorpus.DEMO_TABLES).check(sql, permissions, window);
+        GuardedSql guarded = new SqlGuard(db.name(), () -> SqlCorpus.DEMO_TABLES, SqlCorpus.PARSER_THREADS).check(sql, permissions, window);
         return new GuardedExecutor(db.source()).execute(guarded, 30);
     }
 
@@ -129,7 +129,7 @@ class GuardedExecutorTest {
     @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
     void statementRunningTooLongIsStopped(TestDatabase.Kind kind) throws Exception {
         DemoQueryDatabase db = db(kind);
-        GuardedSql slow = new SqlGuard(db.name(), () -> SqlCorpus.DEMO_TABLES).check(
+        GuardedSql slow = new SqlGuard(db.name(), () -> SqlCorpus.DEMO_TABLES, SqlCorpus.PARSER_THREADS).check(
                 "SELECT COUNT(*) FROM order_items a, order_items b, order_items c WHERE a.quantity + b.quantity + c.quantity > 0",
                 Permissions.of(Permissions.ADMIN), RowWindow.DEFAULT);
         long started = System.nanoTime();
@@ -159,7 +159,7 @@ class GuardedExecutorTest {
     void writeThatBypassedTheGuardIsRefusedOrRolledBack(TestDatabase.Kind kind) throws Exception {
         DemoQueryDatabase db = db(kind);
         String before = db.checksum();
-        GuardedSql forged = new GuardedSql("UPDATE users SET status = 0", "UPDATE users SET status = 0", Set.of("users"), 20);
+        GuardedSql forged = new GuardedSql("UPDATE users SET status = 0", Set.of("users"), 20);
         QueryException e = assertThrows(QueryException.class, () -> new GuardedExecutor(db.source()).execute(forged, 5));
         assertEquals(-31004, e.code().code());
         assertEquals(before, db.checksum());
@@ -170,7 +170,7 @@ class GuardedExecutorTest {
     void guardKnowsTheTablesFromTheCatalog(TestDatabase.Kind kind) throws Exception {
         DemoQueryDatabase db = db(kind);
         SchemaCatalog catalog = new SchemaCatalog(db.source(), SchemaCatalog.DEFAULT_TTL, Clock.systemUTC());
-        SqlGuard guard = new SqlGuard(db.name(), catalog::tableNames);
+        SqlGuard guard = new SqlGuard(db.name(), catalog::tableNames, SqlCorpus.PARSER_THREADS);
         QueryException e = assertThrows(QueryException.class, () -> guard.check(
                 "WITH login_logs AS (SELECT 1 AS id) SELECT * FROM login_logs", SqlCorpus.HOSTILE_CALLER, RowWindow.DEFAULT));
         assertEquals("cte_shadows_table", e.data().get("reason"));
@@ -193,7 +193,7 @@ class GuardedExecutorTest {
 
     @Test
     void unreachableDatabaseIsADatabaseError() {
-        GuardedSql guarded = new SqlGuard("demo", () -> SqlCorpus.DEMO_TABLES).check("SELECT 1", Permissions.of(), RowWindow.DEFAULT);
+        GuardedSql guarded = new SqlGuard("demo", () -> SqlCorpus.DEMO_TABLES, SqlCorpus.PARSER_THREADS).check("SELECT 1", Permissions.of(), RowWindow.DEFAULT);
         QueryException e = assertThrows(QueryException.class, () -> new GuardedExecutor(
                 new JdbcQueryConnectionSource("jdbc:mysql://127.0.0.1:1/none?connectTimeout=2000", "x", "")).execute(guarded, 5));
         assertEquals(-31003, e.code().code());
@@ -201,7 +201,7 @@ class GuardedExecutorTest {
 
     @Test
     void timeoutOutsideTheSeedsRangeIsInvalid() {
-        GuardedSql guarded = new SqlGuard("demo", () -> SqlCorpus.DEMO_TABLES).check("SELECT 1", Permissions.of(), RowWindow.DEFAULT);
+        GuardedSql guarded = new SqlGuard("demo", () -> SqlCorpus.DEMO_TABLES, SqlCorpus.PARSER_THREADS).check("SELECT 1", Permissions.of(), RowWindow.DEFAULT);
         GuardedExecutor executor = new GuardedExecutor(() -> {
             throw new SQLException("not reached");
         });

@@ -9,9 +9,18 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 
 /** The statement corpora in src/test/resources/sql: hostile statements with their expected refusal, legitimate SELECTs. */
 public final class SqlCorpus {
+
+    /** One parser pool for every guard of the tests, as the server shares its managed executor. */
+    public static final ExecutorService PARSER_THREADS = Executors.newCachedThreadPool(r -> {
+        Thread t = new Thread(r, "sql-parser");
+        t.setDaemon(true);
+        return t;
+    });
 
     /** The demo database's tables. */
     public static final Set<String> DEMO_TABLES = Set.of("departments", "users", "user_profiles", "employees",

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Every hostile statement of the corpus is refused with its expected code and reason; every legitimate one passes. */
 class SqlGuardCorpusTest {
 
-    private final SqlGuard guard = new SqlGuard("demo", () -> SqlCorpus.DEMO_TABLES);
+    private final SqlGuard guard = new SqlGuard("demo", () -> SqlCorpus.DEMO_TABLES, SqlCorpus.PARSER_THREADS);
 
     static List<SqlCorpus.Hostile> hostile() {
         return SqlCorpus.hostile();

@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 /** What the guard hands on: the tables, the rewritten window, and the seed's error data. */
 class SqlGuardTest {
 
-    private final SqlGuard guard = new SqlGuard("demo", () -> SqlCorpus.DEMO_TABLES);
+    private final SqlGuard guard = new SqlGuard("demo", () -> SqlCorpus.DEMO_TABLES, SqlCorpus.PARSER_THREADS);
     private final Permissions all = Permissions.of(Permissions.ADMIN);
 
     @Test
@@ -107,6 +107,13 @@ class SqlGuardTest {
         assertEquals("SELECT * FORM users", e.data().get("sql"));
         // JSqlParser reads FORM as an alias of *, so the statement breaks at 'users'
         assertEquals(14, e.data().get("position"));
+    }
+
+    @Test
+    void overlongStatementIsRefusedBeforeParsing() {
+        String sql = "SELECT id FROM users WHERE id IN (" + "1, ".repeat(40_000) + "1)";
+        QueryException e = assertThrows(QueryException.class, () -> guard.check(sql, all, RowWindow.DEFAULT));
+        assertEquals("too_long", e.data().get("reason"));
     }
 
     @Test
