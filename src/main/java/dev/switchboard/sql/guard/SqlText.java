@@ -22,7 +22,9 @@ final class SqlText {
         while (i < n) {
             char c = sql.charAt(i);
             if (c == '\'' || c == '"' || c == '`') {
-                refuseUnknownLiteralPrefix(sql, i);
+                if (c != '`') {
+                    refuseUnknownLiteralPrefix(sql, i);
+                }
                 int end = endOfQuoted(sql, i);
                 out.append(sql, i, end);
                 i = end;
