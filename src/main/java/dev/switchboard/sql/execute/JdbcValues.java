@@ -1,6 +1,7 @@
 package dev.switchboard.sql.execute;
 
 import java.sql.Clob;
+import java.sql.Date;
 import java.sql.ResultSet;
 import java.sql.SQLException;
 import java.sql.Time;
@@ -17,7 +18,7 @@ final class JdbcValues {
         if (value instanceof Timestamp t) {
             return t.toLocalDateTime();
         }
-        if (value instanceof java.sql.Date d) {
+        if (value instanceof Date d) {
             return d.toLocalDate();
         }
         if (value instanceof Time t) {
