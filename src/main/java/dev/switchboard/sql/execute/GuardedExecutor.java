@@ -1,0 +1,115 @@
+package dev.switchboard.sql.execute;
+
+import dev.switchboard.sql.QueryErrorCode;
+import dev.switchboard.sql.QueryException;
+import dev.switchboard.sql.guard.GuardedSql;
+
+import java.sql.Connection;
+import java.sql.ResultSet;
+import java.sql.ResultSetMetaData;
+import java.sql.SQLException;
+import java.sql.SQLTimeoutException;
+import java.sql.Statement;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+
+/**
+ * Runs a statement the guard accepted: in a read-only transaction that is always rolled back, with a time limit
+ * enforced by the driver and, where the server offers one, by the server, reading at most one row past the
+ * window. Failures carry seed 000's codes: -32002 on timeout, -31004 for the database's own SQL errors,
+ * -31003 when the database cannot be reached.
+ */
+public final class GuardedExecutor {
+
+    /** Seed 000: 查询超时时间 300 秒. */
+    public static final int MAX_TIMEOUT_SECONDS = 300;
+
+    /** Server-side "statement ran too long" errors: MariaDB max_statement_time, MySQL MAX_EXECUTION_TIME, query killed. */
+    private static final Set<Integer> TIMEOUT_ERRNOS = Set.of(1969, 3024, 1317);
+
+    private final QueryConnectionSource connections;
+
+    public GuardedExecutor(QueryConnectionSource connections) {
+        this.connections = connections;
+    }
+
+    public QueryResult execute(GuardedSql guarded, int timeoutSeconds) {
+        if (timeoutSeconds < 1 || timeoutSeconds > MAX_TIMEOUT_SECONDS) {
+            throw new QueryException(QueryErrorCode.INVALID_PARAMS, "timeout 须在 1 到 " + MAX_TIMEOUT_SECONDS + " 秒之间",
+                    Map.of("timeout", timeoutSeconds));
+        }
+        long started = System.nanoTime();
+        try (Connection connection = connections.open()) {
+            connection.setAutoCommit(false);
+            connection.setReadOnly(true);
+            try {
+                return run(connection, guarded, timeoutSeconds, started);
+            } catch (SQLException e) {
+                throw failure(guarded, timeoutSeconds, started, e);
+            } finally {
+                connection.rollback();
+            }
+        } catch (SQLException e) {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("mysql_error", String.valueOf(e.getMessage()));
+            data.put("mysql_errno", e.getErrorCode());
+            throw new QueryException(QueryErrorCode.DATABASE, "数据库连接失败", data, e);
+        }
+    }
+
+    private static QueryResult run(Connection connection, GuardedSql guarded, int timeoutSeconds, long started) throws SQLException {
+        String sql = QueryDialect.of(connection.getMetaData()).withServerTimeout(guarded.sql(), timeoutSeconds);
+        try (Statement statement = connection.createStatement()) {
+            // the guard checked the text as it is; the driver must not rewrite JDBC escapes ({fn ...}) in it
+            statement.setEscapeProcessing(false);
+            statement.setQueryTimeout(timeoutSeconds);
+            statement.setMaxRows(guarded.rowLimit() + 1);
+            // execute, not executeQuery: mysql-connector-j refuses executeQuery for "SET STATEMENT ... FOR SELECT"
+            if (!statement.execute(sql)) {
+                throw new SQLException("the statement produced no result set");
+            }
+            try (ResultSet rs = statement.getResultSet()) {
+                ResultSetMetaData meta = rs.getMetaData();
+                List<QueryColumn> columns = new ArrayList<>();
+                for (int i = 1; i <= meta.getColumnCount(); i++) {
+                    columns.add(new QueryColumn(meta.getColumnLabel(i), meta.getColumnTypeName(i).toLowerCase(Locale.ROOT)));
+                }
+                List<List<Object>> rows = new ArrayList<>();
+                boolean truncated = false;
+                while (rs.next()) {
+                    if (rows.size() == guarded.rowLimit()) {
+                        truncated = true;
+                        break;
+                    }
+                    List<Object> row = new ArrayList<>(columns.size());
+                    for (int i = 1; i <= columns.size(); i++) {
+                        row.add(JdbcValues.read(rs, i));
+                    }
+                    rows.add(Collections.unmodifiableList(row));
+                }
+                return new QueryResult(columns, rows, Duration.ofNanos(System.nanoTime() - started), truncated);
+            }
+        }
+    }
+
+    private static QueryException failure(GuardedSql guarded, int timeoutSeconds, long started, SQLException e) {
+        double elapsed = Math.round((System.nanoTime() - started) / 1e7) / 100.0;
+        if (e instanceof SQLTimeoutException || TIMEOUT_ERRNOS.contains(e.getErrorCode())) {
+            Map<String, Object> data = new LinkedHashMap<>();
+            data.put("timeout", timeoutSeconds);
+            data.put("elapsed", elapsed);
+            return new QueryException(QueryErrorCode.TIMEOUT, "查询超时", data, e);
+        }
+        Map<String, Object> data = new LinkedHashMap<>();
+        data.put("sql", guarded.sql());
+        data.put("mysql_error", String.valueOf(e.getMessage()));
+        data.put("mysql_errno", e.getErrorCode());
+        return new QueryException(QueryErrorCode.SQL, "SQL 执行错误", data, e);
+    }
+}
