@@ -182,7 +182,8 @@ class BackendConnectionIT {
         assertEquals("object", echo.getJsonObject("inputSchema").getString("type"));
         JsonObject server = Api.get("/api/mcp-servers/" + id, token).json();
         assertEquals("connected", server.getString("status"));
-        assertTrue(server.getInt("toolCount") >= 10, "the cached tool count is shown: " + server);
+        // the count is shown while a list is cached; a backend's tools/list_changed may already have dropped it
+        assertTrue(!server.containsKey("toolCount") || server.getInt("toolCount") >= 10, server.toString());
     }
 
     private static JsonObject tool(String token, long id, String tool) {
