@@ -5,6 +5,9 @@ import jakarta.json.JsonObject;
 /** An OpenAI-compatible chat-completions endpoint. */
 public interface LlmClient {
 
+    /** The model used when a request names none. */
+    String defaultModel();
+
     /**
      * One blocking completion.
      *

@@ -58,6 +58,11 @@ public final class OpenAiCompatibleClient implements LlmClient {
     }
 
     @Override
+    public String defaultModel() {
+        return settings.defaultModel();
+    }
+
+    @Override
     public LlmReply complete(JsonObject request) throws LlmException {
         HttpResponse<String> response = await(http.sendAsync(post(request, false),
                 HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)), "an answer");

@@ -1,0 +1,136 @@
+package dev.switchboard.chat;
+
+import dev.switchboard.llm.LlmClient;
+import dev.switchboard.llm.LlmException;
+import dev.switchboard.security.CurrentUser;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Logger;
+
+/** Runs {@code /api/chat/completions}: prepares a run from the request, then answers it whole or as a stream. */
+@ApplicationScoped
+public class ChatService {
+
+    private static final Logger LOG = Logger.getLogger(ChatService.class.getName());
+    private static final LoopListener NO_EVENTS = new LoopListener() { };
+
+    @Inject
+    LlmClient llm;
+
+    @Inject
+    AssistantTools assistantTools;
+
+    @Inject
+    ConversationStore store;
+
+    @Resource
+    ManagedExecutorService executor;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.max-tool-rounds", defaultValue = "20")
+    int maxToolRounds;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.max-parallel-tools", defaultValue = "4")
+    int maxParallelTools;
+
+    PreparedRun prepare(CurrentUser user, ChatRequest request) {
+        ChatSetup setup = assistantTools.setup(user, request.assistantId());
+        String model = request.model() != null ? request.model() : setup.model() != null ? setup.model() : llm.defaultModel();
+        JsonObject options = Json.createObjectBuilder(request.options()).add("model", model).build();
+        ChatTurn turn = new ChatTurn(options, withSystemPrompt(request.messages(), setup.systemPrompt()), request.tools(),
+                setup.tools(), request.stream());
+        Conversation conversation = store.open(ChatCaller.of(user), setup.assistantId(), request.sessionId(), request.lastUserText());
+        for (JsonObject message : request.newMessages()) {
+            store.add(conversation.getId(), message.getString("role"), text(message.get("content")), message.getString("tool_call_id", null));
+        }
+        long messageId = store.add(conversation.getId(), "assistant", "", null);
+        AgentLoop loop = new AgentLoop(llm, setup.invoker(), executor, maxParallelTools, maxToolRounds);
+        return new PreparedRun(loop, turn, CompletionIdentity.next(model, conversation.getId()), messageId,
+                request.sessionId(), request.includeUsage());
+    }
+
+    JsonObject complete(PreparedRun run) {
+        try {
+            ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.messageId(), NO_EVENTS));
+            store.updateAssistant(run.messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            return CompletionJson.completion(run.identity(), outcome, run.sessionId());
+        } catch (LlmException e) {
+            store.markFailed(run.messageId());
+            throw LlmErrors.toApi(e);
+        }
+    }
+
+    void stream(PreparedRun run, OutputStream out) {
+        ChunkStream chunks = new ChunkStream(out, run.identity());
+        LoopListener streaming = new LoopListener() {
+            @Override
+            public void onContent(String delta) {
+                chunks.content(delta);
+            }
+
+            @Override
+            public void onToolCalls(List<ToolCallRecord> invoking) {
+                chunks.toolCalls(invoking);
+            }
+
+            @Override
+            public void onToolResult(ToolCallRecord finished, String content) {
+                chunks.toolResult(finished, content);
+            }
+        };
+        try {
+            chunks.role();
+            ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.messageId(), streaming));
+            store.updateAssistant(run.messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            if (!outcome.pendingCalls().isEmpty()) {
+                chunks.pendingCalls(outcome.pendingCalls());
+            }
+            chunks.done(outcome.finishReason(), CompletionJson.toolExecution(outcome, run.sessionId()));
+            if (run.includeUsage()) {
+                chunks.usage(outcome.usage());
+            }
+        } catch (LlmException e) {
+            store.markFailed(run.messageId());
+            chunks.error(LlmErrors.body(e));
+        } catch (UncheckedIOException e) {
+            // the caller hung up; the run stops with it and the message says so
+            store.markFailed(run.messageId());
+            LOG.fine(() -> "chat stream " + run.identity().id() + " closed by the client");
+            return;
+        }
+        chunks.end();
+    }
+
+    /** The assistant's prompt goes first unless the caller brought a system message of its own. */
+    private static List<JsonObject> withSystemPrompt(List<JsonObject> messages, String systemPrompt) {
+        boolean hasSystem = messages.stream().anyMatch(m -> "system".equals(m.getString("role")));
+        if (systemPrompt == null || systemPrompt.isBlank() || hasSystem) {
+            return messages;
+        }
+        List<JsonObject> withPrompt = new ArrayList<>();
+        withPrompt.add(Json.createObjectBuilder().add("role", "system").add("content", systemPrompt).build());
+        withPrompt.addAll(messages);
+        return withPrompt;
+    }
+
+    /** A message's content as stored: the text, or the JSON of content parts. */
+    private static String text(JsonValue content) {
+        if (content == null || content.getValueType() == JsonValue.ValueType.NULL) {
+            return null;
+        }
+        return content instanceof JsonString s ? s.getString() : content.toString();
+    }
+}
