@@ -1,0 +1,145 @@
+package dev.switchboard.it;
+
+import dev.switchboard.llm.ScriptedProvider;
+import dev.switchboard.llm.ScriptedProvider.Reply;
+import dev.switchboard.llm.ScriptedProvider.Script;
+import dev.switchboard.llm.ScriptedProvider.ToolCallShape;
+import dev.switchboard.llm.ToolCall;
+import dev.switchboard.testing.ServerEverything;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code stream: true}: every data line an OpenAI {@code chat.completion.chunk} with seed 003's {@code type}, sent
+ * as it happens, ending with {@code [DONE]}; tool calls in both provider shapes; errors after the stream began.
+ */
+class ChatStreamingIT {
+
+    static ScriptedProvider provider;
+    static ServerEverything backend;
+    static String alice;
+    static String serverName;
+    static long assistant;
+
+    @BeforeAll
+    static void start() {
+        provider = ChatFixture.startProvider();
+        backend = ServerEverything.start(ServerEverything.Mode.STREAMABLE_HTTP);
+        alice = Api.newUser("default");
+        serverName = ChatFixture.name("stream");
+        assistant = ChatFixture.assistant(alice, ChatFixture.server(alice, serverName, backend.url(), List.of("echo", "get-sum"), List.of()));
+    }
+
+    @AfterAll
+    static void stop() {
+        if (provider != null) {
+            provider.close();
+        }
+        if (backend != null) {
+            backend.close();
+        }
+    }
+
+    static JsonObject ask(Script script, boolean includeUsage) {
+        var body = Json.createObjectBuilder().add("assistant_id", assistant).add("stream", true)
+                .add("messages", Json.createArrayBuilder().add(ChatFixture.user("stream please " + script.key())));
+        if (includeUsage) {
+            body.add("stream_options", Json.createObjectBuilder().add("include_usage", true));
+        }
+        return body.build();
+    }
+
+    @Test
+    void autoLoopStreamsChunksOfOneCompletionAsTheyHappen() throws Exception {
+        Script script = provider.script(
+                Reply.tools(new ToolCall("s1", "mcp__" + serverName + "__echo", "{\"message\":\"whole\"}")).shape(ToolCallShape.WHOLE),
+                Reply.tools(new ToolCall("s2", "mcp__" + serverName + "__get-sum", "{\"a\":1,\"b\":2}")).shape(ToolCallShape.FRAGMENTED),
+                Reply.text("The answer arrives piece by piece.").chunkDelay(150));
+        ChatFixture.Streamed streamed = ChatFixture.stream(alice, ask(script, true));
+
+        assertEquals(200, streamed.status());
+        assertTrue(streamed.contentType().startsWith("text/event-stream"), streamed.contentType());
+        List<String> data = streamed.dataLines();
+        assertEquals("data: [DONE]", data.get(data.size() - 1));
+        List<JsonObject> chunks = streamed.chunks();
+        assertEquals(data.size() - 1, chunks.size(), "every other data line is a JSON chunk");
+        Set<String> ids = chunks.stream().map(c -> c.getString("id")).collect(Collectors.toSet());
+        assertEquals(1, ids.size(), "one id for the whole run");
+        assertEquals(1, chunks.stream().map(c -> c.getJsonNumber("created")).distinct().count());
+        for (JsonObject chunk : chunks) {
+            assertEquals("chat.completion.chunk", chunk.getString("object"));
+            assertEquals("scripted-model", chunk.getString("model"));
+            assertTrue(chunk.containsKey("choices") && chunk.containsKey("type"), chunk.toString());
+        }
+
+        List<JsonObject> toolCalls = ofType(chunks, "tool_call");
+        assertEquals(2, toolCalls.size(), "one tool_call chunk per round");
+        assertEquals(0, toolCalls.get(0).getJsonArray("choices").size(), "server-run calls stay out of choices");
+        assertEquals("s1", toolCalls.get(0).getJsonObject("delta").getJsonArray("tool_calls").getJsonObject(0).getString("id"));
+        List<JsonObject> results = ofType(chunks, "tool_result");
+        assertEquals(List.of("s1", "s2"), results.stream().map(r -> r.getString("tool_call_id")).toList());
+        assertEquals("Echo: whole", results.get(0).getJsonObject("result").getString("content"));
+        assertTrue(results.get(0).getJsonObject("result").getBoolean("success"));
+
+        String content = ofType(chunks, "content").stream().map(c -> c.getJsonArray("choices").getJsonObject(0)
+                .getJsonObject("delta").getString("content", "")).collect(Collectors.joining());
+        assertEquals("The answer arrives piece by piece.", content);
+        JsonObject done = ofType(chunks, "done").get(0);
+        assertEquals("stop", done.getJsonArray("choices").getJsonObject(0).getString("finish_reason"));
+        assertEquals("stop", done.getString("finish_reason"));
+        assertEquals(2, done.getJsonObject("tool_execution").getInt("rounds"));
+        JsonObject usage = ofType(chunks, "usage").get(0);
+        assertEquals(0, usage.getJsonArray("choices").size());
+        assertEquals(45, usage.getJsonObject("usage").getInt("total_tokens"));
+
+        List<ChatFixture.Line> textLines = streamed.lines().stream().filter(l -> l.text().contains("\"type\":\"content\"")
+                && l.text().contains("piece")).toList();
+        long spread = textLines.get(textLines.size() - 1).atMillis() - textLines.get(0).atMillis();
+        assertTrue(spread >= 600, "text chunks arrived over " + spread + " ms, as the provider sent them, not all at the end");
+    }
+
+    @Test
+    void manualModeStreamsTheHandedBackCallsInChoices() throws Exception {
+        JsonObject body = Json.createObjectBuilder().add("stream", true)
+                .add("messages", Json.createArrayBuilder().add(ChatFixture.user("x")))
+                .add("tools", Json.createArrayBuilder().add(Json.createObjectBuilder().add("type", "function")
+                        .add("function", Json.createObjectBuilder().add("name", "read_file")
+                                .add("parameters", Json.createObjectBuilder().add("type", "object"))))).build();
+        Script script = provider.script(Reply.tools(new ToolCall("m1", "read_file", "{\"path\":\"a.txt\"}")));
+        JsonObject withKey = Json.createObjectBuilder(body).add("messages", Json.createArrayBuilder()
+                .add(ChatFixture.user("read " + script.key()))).build();
+        List<JsonObject> chunks = ChatFixture.stream(alice, withKey).chunks();
+        JsonObject call = ofType(chunks, "tool_call").get(0);
+        JsonObject delta = call.getJsonArray("choices").getJsonObject(0).getJsonObject("delta");
+        JsonObject first = delta.getJsonArray("tool_calls").getJsonObject(0);
+        assertEquals(0, first.getInt("index"));
+        assertEquals("m1", first.getString("id"));
+        assertEquals("{\"path\":\"a.txt\"}", first.getJsonObject("function").getString("arguments"));
+        assertEquals("tool_calls", ofType(chunks, "done").get(0).getString("finish_reason"));
+    }
+
+    @Test
+    void providerFailureAfterTheStreamBeganIsAnErrorEvent() throws Exception {
+        Script script = provider.script(Reply.raw(200, "text/event-stream", "data: {not json}\n\n"));
+        ChatFixture.Streamed streamed = ChatFixture.stream(alice, ask(script, false));
+        assertEquals(200, streamed.status());
+        List<String> data = streamed.dataLines();
+        assertEquals("data: [DONE]", data.get(data.size() - 1));
+        JsonObject error = streamed.chunks().stream().filter(c -> c.containsKey("error")).findFirst().orElseThrow();
+        assertEquals("llm_malformed", error.getJsonObject("error").getString("code"));
+    }
+
+    static List<JsonObject> ofType(List<JsonObject> chunks, String type) {
+        return chunks.stream().filter(c -> type.equals(c.getString("type", ""))).toList();
+    }
+}
