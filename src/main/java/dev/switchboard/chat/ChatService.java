@@ -4,7 +4,9 @@ import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -17,6 +19,10 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
 import java.util.logging.Logger;
 
 /** Runs {@code /api/chat/completions}: prepares a run from the request, then answers it whole or as a stream. */
@@ -36,7 +42,7 @@ public class ChatService {
     ConversationStore store;
 
     @Resource
-    ManagedExecutorService executor;
+    ManagedThreadFactory threadFactory;
 
     @Inject
     @ConfigProperty(name = "switchboard.chat.max-tool-rounds", defaultValue = "20")
@@ -45,6 +51,28 @@ public class ChatService {
     @Inject
     @ConfigProperty(name = "switchboard.chat.max-parallel-tools", defaultValue = "4")
     int maxParallelTools;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.tool-threads", defaultValue = "32")
+    int toolThreads;
+
+    private ExecutorService toolCalls;
+
+    /**
+     * Tool calls get threads of their own: on the container's shared executor, calls blocked on a backend would
+     * starve the backend I/O that is to answer them (the shared pool is small on a small machine). When all are
+     * busy, the request's own thread runs the call, which slows that run down but never deadlocks it.
+     */
+    @PostConstruct
+    void start() {
+        toolCalls = new ThreadPoolExecutor(0, toolThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threadFactory,
+                new ThreadPoolExecutor.CallerRunsPolicy());
+    }
+
+    @PreDestroy
+    void stop() {
+        toolCalls.shutdownNow();
+    }
 
     PreparedRun prepare(CurrentUser user, ChatRequest request) {
         ChatSetup setup = assistantTools.setup(user, request.assistantId());
@@ -57,7 +85,7 @@ public class ChatService {
             store.add(conversation.getId(), message.getString("role"), text(message.get("content")), message.getString("tool_call_id", null));
         }
         long messageId = store.add(conversation.getId(), "assistant", "", null);
-        AgentLoop loop = new AgentLoop(llm, setup.invoker(), executor, maxParallelTools, maxToolRounds);
+        AgentLoop loop = new AgentLoop(llm, setup.invoker(), toolCalls, maxParallelTools, maxToolRounds);
         return new PreparedRun(loop, turn, CompletionIdentity.next(model, conversation.getId()), messageId,
                 request.sessionId(), request.includeUsage());
     }
