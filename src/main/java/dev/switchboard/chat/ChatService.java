@@ -86,17 +86,17 @@ public class ChatService {
         }
         long messageId = store.add(conversation.getId(), "assistant", "", null);
         AgentLoop loop = new AgentLoop(llm, setup.invoker(), toolCalls, maxParallelTools, maxToolRounds);
-        return new PreparedRun(loop, turn, CompletionIdentity.next(model, conversation.getId()), messageId,
+        return new PreparedRun(loop, turn, CompletionIdentity.next(model, conversation.getId(), messageId),
                 request.sessionId(), request.includeUsage());
     }
 
     JsonObject complete(PreparedRun run) {
         try {
-            ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.messageId(), NO_EVENTS));
-            store.updateAssistant(run.messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.identity().messageId(), NO_EVENTS));
+            store.updateAssistant(run.identity().messageId(), outcome.content(), outcome.records(), outcome.finishReason());
             return CompletionJson.completion(run.identity(), outcome, run.sessionId());
         } catch (LlmException e) {
-            store.markFailed(run.messageId());
+            store.markFailed(run.identity().messageId());
             throw LlmErrors.toApi(e);
         }
     }
@@ -112,30 +112,33 @@ public class ChatService {
             @Override
             public void onToolCalls(List<ToolCallRecord> invoking) {
                 chunks.toolCalls(invoking);
+                invoking.forEach(chunks::toolCallUpdated);
             }
 
             @Override
             public void onToolResult(ToolCallRecord finished, String content) {
                 chunks.toolResult(finished, content);
+                chunks.toolCallUpdated(finished);
             }
         };
         try {
             chunks.role();
-            ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.messageId(), streaming));
-            store.updateAssistant(run.messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.identity().messageId(), streaming));
+            store.updateAssistant(run.identity().messageId(), outcome.content(), outcome.records(), outcome.finishReason());
             if (!outcome.pendingCalls().isEmpty()) {
                 chunks.pendingCalls(outcome.pendingCalls());
+                outcome.records().stream().filter(r -> r.status() == ToolCallStatus.PENDING).forEach(chunks::toolCallUpdated);
             }
             chunks.done(outcome.finishReason(), CompletionJson.toolExecution(outcome, run.sessionId()));
             if (run.includeUsage()) {
                 chunks.usage(outcome.usage());
             }
         } catch (LlmException e) {
-            store.markFailed(run.messageId());
+            store.markFailed(run.identity().messageId());
             chunks.error(LlmErrors.body(e));
         } catch (UncheckedIOException e) {
             // the caller hung up; the run stops with it and the message says so
-            store.markFailed(run.messageId());
+            store.markFailed(run.identity().messageId());
             LOG.fine(() -> "chat stream " + run.identity().id() + " closed by the client");
             return;
         }

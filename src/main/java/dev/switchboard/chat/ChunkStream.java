@@ -70,9 +70,19 @@ final class ChunkStream {
         write(chunk("tool_call", choice(delta, null)).add("delta", delta));
     }
 
+    /**
+     * Seed 004's {@code assistant.toolCall.updated} on a named event line. Its data is a chunk too (empty
+     * {@code choices}): OpenAI SDKs hand named events on as ordinary chunks, so they must look like one.
+     */
+    void toolCallUpdated(ToolCallRecord record) {
+        send("event: assistant.toolCall.updated\ndata: " + chunk("tool_call_updated", Json.createArrayBuilder())
+                .add("messageId", identity.messageId()).add("toolCall", record.toJson()).build() + "\n\n");
+    }
+
     void done(String finishReason, JsonObject toolExecution) {
         write(chunk("done", choice(JsonValue.EMPTY_JSON_OBJECT, finishReason)).add("finish_reason", finishReason)
-                .add("tool_execution", toolExecution).add("conversation_id", identity.conversationId()));
+                .add("tool_execution", toolExecution).add("conversation_id", identity.conversationId())
+                .add("message_id", identity.messageId()));
     }
 
     /** OpenAI's final usage chunk ({@code stream_options.include_usage}): empty choices. */

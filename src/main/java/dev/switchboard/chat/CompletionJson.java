@@ -34,6 +34,7 @@ final class CompletionJson {
                 .add("usage", outcome.usage().toJson())
                 .add("tool_execution", toolExecution(outcome, sessionId))
                 .add("conversation_id", identity.conversationId())
+                .add("message_id", identity.messageId())
                 .build();
     }
 

@@ -98,6 +98,12 @@ class ChatStreamingIT {
         assertEquals("stop", done.getJsonArray("choices").getJsonObject(0).getString("finish_reason"));
         assertEquals("stop", done.getString("finish_reason"));
         assertEquals(2, done.getJsonObject("tool_execution").getInt("rounds"));
+        List<JsonObject> updates = ofType(chunks, "tool_call_updated");
+        assertEquals(List.of("invoking", "done", "invoking", "done"), updates.stream()
+                .map(u -> u.getJsonObject("toolCall").getString("status")).toList(), "seed 004 status changes");
+        assertEquals(4, streamed.lines().stream().filter(l -> l.text().equals("event: assistant.toolCall.updated")).count());
+        assertEquals(done.getJsonNumber("message_id"), updates.get(0).getJsonNumber("messageId"));
+        assertEquals("echo", updates.get(1).getJsonObject("toolCall").getString("toolName"));
         JsonObject usage = ofType(chunks, "usage").get(0);
         assertEquals(0, usage.getJsonArray("choices").size());
         assertEquals(45, usage.getJsonObject("usage").getInt("total_tokens"));
@@ -133,6 +139,7 @@ class ChatStreamingIT {
         assertEquals("m1", first.getString("id"));
         assertEquals("{\"path\":\"a.txt\"}", first.getJsonObject("function").getString("arguments"));
         assertEquals("tool_calls", ofType(chunks, "done").get(0).getString("finish_reason"));
+        assertEquals("pending", ofType(chunks, "tool_call_updated").get(0).getJsonObject("toolCall").getString("status"));
     }
 
     @Test
