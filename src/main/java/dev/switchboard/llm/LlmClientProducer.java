@@ -6,14 +6,20 @@ import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.net.URI;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
 
-/** The configured provider (environment {@code LLM_BASE_URL}, {@code LLM_API_KEY}, {@code LLM_MODEL}, ...). */
+/**
+ * The configured providers: the default one ({@code LLM_BASE_URL}, {@code LLM_API_KEY}, {@code LLM_MODEL}) and, when
+ * {@code llm.providers} names more, a routing client that sends each model to its provider.
+ */
 @ApplicationScoped
 public class LlmClientProducer {
 
@@ -45,11 +51,38 @@ public class LlmClientProducer {
     @ConfigProperty(name = "llm.read-timeout", defaultValue = "PT120S")
     Duration readTimeout;
 
+    /** Names of further providers, each configured by {@code llm.provider.<name>.base-url / api-key / models}. */
+    @Inject
+    @ConfigProperty(name = "llm.providers")
+    Optional<List<String>> providers;
+
+    @Inject
+    Config config;
+
     @Produces
     @ApplicationScoped
     LlmClient client() {
         LlmSettings settings = new LlmSettings(URI.create(baseUrl), apiKey.orElse(""), model, connectTimeout, readTimeout);
         LOG.info(() -> "LLM provider: " + settings);
-        return new OpenAiCompatibleClient(settings, executor, scheduler);
+        OpenAiCompatibleClient fallback = new OpenAiCompatibleClient(settings, executor, scheduler);
+        List<ModelRoute> routes = new ArrayList<>();
+        for (String name : providers.orElse(List.of())) {
+            routes.addAll(routesOf(name.strip()));
+        }
+        return routes.isEmpty() ? fallback : new RoutingLlmClient(fallback, routes);
+    }
+
+    private List<ModelRoute> routesOf(String name) {
+        String prefix = "llm.provider." + name + ".";
+        String url = config.getOptionalValue(prefix + "base-url", String.class).orElseThrow(() ->
+                new IllegalStateException("LLM provider '" + name + "' is listed in llm.providers but has no " + prefix + "base-url"));
+        List<String> models = config.getOptionalValues(prefix + "models", String.class).orElseThrow(() ->
+                new IllegalStateException("LLM provider '" + name + "' has no " + prefix + "models (names, or prefixes ending in *)"));
+        String key = config.getOptionalValue(prefix + "api-key", String.class).orElse("");
+        // a routed provider only ever gets requests that name one of its models, so its default model is never used
+        LlmSettings settings = new LlmSettings(URI.create(url), key, model, connectTimeout, readTimeout);
+        LOG.info(() -> "LLM provider '" + name + "' for models " + models + ": " + settings);
+        OpenAiCompatibleClient client = new OpenAiCompatibleClient(settings, executor, scheduler);
+        return models.stream().map(m -> new ModelRoute(m.strip(), client)).toList();
     }
 }

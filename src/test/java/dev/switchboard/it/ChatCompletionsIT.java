@@ -253,6 +253,17 @@ class ChatCompletionsIT {
     }
 
     @Test
+    void modelsConfiguredForAnotherProviderGoThereWithItsKey() {
+        Script script = provider.script(Reply.text("routed"));
+        int before = provider.authorizations().size();
+        JsonObject answer = Api.post("/api/chat/completions", alice, Json.createObjectBuilder().add("model", "routed-large")
+                .add("messages", Json.createArrayBuilder().add(ChatFixture.user("route me " + script.key()))).build()).expect(200).json();
+        assertEquals("routed-large", answer.getString("model"));
+        assertEquals("Bearer second-provider-key", provider.authorizations().get(before),
+                "llm.providers=second with models routed-* on the IT server");
+    }
+
+    @Test
     void badRequestsAreRefused() {
         assertEquals("missing_field", Api.post("/api/chat/completions", alice, Json.createObjectBuilder().build()).expect(400).errorCode());
         assertEquals("invalid_message", Api.post("/api/chat/completions", alice, Json.createObjectBuilder().add("messages",
