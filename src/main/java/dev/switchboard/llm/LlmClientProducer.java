@@ -10,6 +10,7 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.net.URI;
+import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -57,6 +58,14 @@ public class LlmClientProducer {
     Optional<List<String>> providers;
 
     @Inject
+    @ConfigProperty(name = "llm.circuit.failure-threshold", defaultValue = "5")
+    int circuitThreshold;
+
+    @Inject
+    @ConfigProperty(name = "llm.circuit.open-duration", defaultValue = "PT30S")
+    Duration circuitOpenFor;
+
+    @Inject
     Config config;
 
     @Produces
@@ -64,12 +73,18 @@ public class LlmClientProducer {
     LlmClient client() {
         LlmSettings settings = new LlmSettings(URI.create(baseUrl), apiKey.orElse(""), model, connectTimeout, readTimeout);
         LOG.info(() -> "LLM provider: " + settings);
-        OpenAiCompatibleClient fallback = new OpenAiCompatibleClient(settings, executor, scheduler);
+        LlmClient fallback = guarded("default", new OpenAiCompatibleClient(settings, executor, scheduler));
         List<ModelRoute> routes = new ArrayList<>();
         for (String name : providers.orElse(List.of())) {
             routes.addAll(routesOf(name.strip()));
         }
         return routes.isEmpty() ? fallback : new RoutingLlmClient(fallback, routes);
+    }
+
+    /** Each provider has its own breaker: one that is down does not stop the others. */
+    private LlmClient guarded(String name, OpenAiCompatibleClient client) {
+        return new CircuitBreakingLlmClient(client, "'" + name + "' at " + client.settings().baseUrl(), circuitThreshold,
+                circuitOpenFor, Clock.systemUTC());
     }
 
     private List<ModelRoute> routesOf(String name) {
@@ -82,7 +97,7 @@ public class LlmClientProducer {
         // a routed provider only ever gets requests that name one of its models, so its default model is never used
         LlmSettings settings = new LlmSettings(URI.create(url), key, model, connectTimeout, readTimeout);
         LOG.info(() -> "LLM provider '" + name + "' for models " + models + ": " + settings);
-        OpenAiCompatibleClient client = new OpenAiCompatibleClient(settings, executor, scheduler);
+        LlmClient client = guarded(name, new OpenAiCompatibleClient(settings, executor, scheduler));
         return models.stream().map(m -> new ModelRoute(m.strip(), client)).toList();
     }
 }
