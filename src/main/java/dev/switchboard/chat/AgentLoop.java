@@ -59,13 +59,14 @@ public final class AgentLoop {
         StringBuilder content = new StringBuilder();
         Usage usage = Usage.NONE;
         Set<String> clientTools = turn.clientToolNames();
+        ToolChoice choice = ToolChoice.of(turn.options().get("tool_choice"));
         int rounds = 0;
         while (true) {
             boolean finalCall = rounds >= maxRounds;
             if (finalCall) {
                 messages.add(Json.createObjectBuilder().add("role", "system").add("content", ROUND_LIMIT_NOTE.formatted(maxRounds)).build());
             }
-            LlmReply reply = ask(turn, messages, finalCall, listener);
+            LlmReply reply = ask(turn, messages, finalCall, rounds == 0 ? choice : ToolChoice.AUTO, listener);
             usage = usage.plus(reply.usage());
             content.append(reply.content());
             if (!reply.hasToolCalls() || finalCall) {
@@ -94,23 +95,41 @@ public final class AgentLoop {
         }
     }
 
-    private LlmReply ask(ChatTurn turn, List<JsonObject> messages, boolean finalCall, LoopListener listener) throws LlmException {
+    private LlmReply ask(ChatTurn turn, List<JsonObject> messages, boolean finalCall, ToolChoice choice, LoopListener listener)
+            throws LlmException {
+        boolean offerTools = !finalCall && choice.mode() != ToolChoice.Mode.NONE
+                && (!turn.clientTools().isEmpty() || !turn.mcpTools().isEmpty());
+        if (!offerTools || !choice.forcing()) {
+            JsonObject request = request(turn, messages, offerTools ? choice : null);
+            return turn.stream() ? llm.stream(request, listener::onContent) : llm.complete(request);
+        }
+        // a forced tool call comes whole, so text from a provider that ignores the choice never reaches the caller
+        LlmReply reply = llm.complete(request(turn, messages, choice));
+        if (reply.hasToolCalls()) {
+            return reply;
+        }
+        List<JsonObject> nudged = new ArrayList<>(messages);
+        nudged.add(Json.createObjectBuilder().add("role", "system").add("content", choice.nudge()).build());
+        LlmReply retried = llm.complete(request(turn, nudged, choice));
+        return new LlmReply(retried.model(), retried.content(), retried.toolCalls(), retried.finishReason(),
+                reply.usage().plus(retried.usage()));
+    }
+
+    /** The provider request: the caller's options, the history, and the tools unless {@code choice} is null. */
+    private static JsonObject request(ChatTurn turn, List<JsonObject> messages, ToolChoice choice) {
         JsonObjectBuilder request = Json.createObjectBuilder(turn.options());
         JsonArrayBuilder history = Json.createArrayBuilder();
         messages.forEach(history::add);
         request.add("messages", history);
         request.remove("tools");
         request.remove("tool_choice");
-        if (!finalCall && (!turn.clientTools().isEmpty() || !turn.mcpTools().isEmpty())) {
+        if (choice != null) {
             JsonArrayBuilder tools = Json.createArrayBuilder();
             turn.clientTools().forEach(tools::add);
             turn.mcpTools().values().stream().map(McpTool::toFunction).forEach(tools::add);
-            request.add("tools", tools);
-            if (turn.options().containsKey("tool_choice")) {
-                request.add("tool_choice", turn.options().get("tool_choice"));
-            }
+            request.add("tools", tools).add("tool_choice", choice.json());
         }
-        return turn.stream() ? llm.stream(request.build(), listener::onContent) : llm.complete(request.build());
+        return request.build();
     }
 
     private static boolean allServerRun(List<ToolCall> calls, ChatTurn turn, Set<String> clientTools) {

@@ -36,6 +36,7 @@ public record ChatRequest(List<JsonObject> messages, List<JsonObject> tools, boo
             throw ApiException.badRequest("invalid_session_id", "'session_id' must be 1 to " + SESSION_ID_LENGTH + " characters");
         }
         Long assistantId = assistantId(body.get("assistant_id"), assistantHeader);
+        ToolChoice.of(body.get("tool_choice"));
         number(body, "temperature");
         number(body, "max_tokens");
         optionalString(body, "model");

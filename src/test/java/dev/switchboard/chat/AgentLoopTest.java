@@ -198,4 +198,42 @@ class AgentLoopTest {
         var messages = last.getJsonArray("messages");
         assertTrue(messages.getJsonObject(messages.size() - 1).getString("content").contains("limit of 2"));
     }
+
+    static ChatTurn withChoice(ChatTurn turn, JsonValue choice) {
+        return new ChatTurn(Json.createObjectBuilder(turn.options()).add("tool_choice", choice).build(), turn.messages(),
+                turn.clientTools(), turn.mcpTools(), turn.stream());
+    }
+
+    @Test
+    void requiredIsEmulatedForProvidersThatIgnoreItAndAppliesToTheFirstCallOnly() throws LlmException {
+        Script script = provider.script(Reply.text("I would rather chat"), Reply.tools(new ToolCall("f1", "mcp__srv__echo", "{}")),
+                Reply.text("done"));
+        List<String> streamed = new CopyOnWriteArrayList<>();
+        ChatOutcome outcome = loop((tool, args) -> textResult("x"), 20).run(withChoice(turn(script, true, List.of(), ECHO),
+                Json.createValue("required")), new LoopListener() {
+                    @Override
+                    public void onContent(String delta) {
+                        streamed.add(delta);
+                    }
+                });
+        assertEquals("done", outcome.content(), "the ignored choice's text is dropped");
+        assertEquals(1, outcome.rounds());
+        assertEquals(new Usage(30, 15, 45), outcome.usage());
+        List<JsonObject> sent = script.requests();
+        assertEquals("required", sent.get(0).getString("tool_choice"));
+        assertFalse(sent.get(0).getBoolean("stream", false), "a forced call is not streamed");
+        var nudged = sent.get(1).getJsonArray("messages");
+        assertTrue(nudged.getJsonObject(nudged.size() - 1).getString("content").contains("calling one of the tools"));
+        assertEquals("auto", sent.get(2).getString("tool_choice"), "later rounds may answer");
+        assertFalse(String.join("", streamed).contains("rather chat"));
+    }
+
+    @Test
+    void noneOffersNoTools() throws LlmException {
+        Script script = provider.script(Reply.text("plain"));
+        loop((tool, args) -> textResult("x"), 20).run(withChoice(turn(script, false, List.of(), ECHO), Json.createValue("none")),
+                new LoopListener() { });
+        assertFalse(script.requests().get(0).containsKey("tools"));
+        assertFalse(script.requests().get(0).containsKey("tool_choice"));
+    }
 }

@@ -73,5 +73,7 @@ class ChatRequestTest {
         assertTrue(refusal(ok + "'stream':'yes'}", null).contains("'stream' must be true or false"));
         assertTrue(refusal(ok + "'temperature':'hot'}", null).contains("'temperature' must be a number"));
         assertTrue(refusal(ok + "'session_id':''}", null).contains("'session_id'"));
+        assertTrue(refusal(ok + "'tool_choice':'always'}", null).contains("'tool_choice'"));
+        assertTrue(refusal(ok + "'tool_choice':{'type':'function'}}", null).contains("'tool_choice'"));
     }
 }
