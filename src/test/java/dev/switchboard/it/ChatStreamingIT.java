@@ -153,6 +153,34 @@ class ChatStreamingIT {
         assertEquals("llm_malformed", error.getJsonObject("error").getString("code"));
     }
 
+    @Test
+    void aCallerThatHangsUpStopsTheRunAndTheMessageSaysSo() throws Exception {
+        Script script = provider.script(Reply.text("a long answer nobody will read to the end, sent slowly").chunkDelay(300));
+        String session = "hangup-" + script.key();
+        JsonObject body = Json.createObjectBuilder(ask(script, false)).add("session_id", session).build();
+        java.net.http.HttpRequest request = java.net.http.HttpRequest.newBuilder(java.net.URI.create(Api.BASE + "/api/chat/completions"))
+                .header("Authorization", "Bearer " + alice).header("Content-Type", "application/json")
+                .POST(java.net.http.HttpRequest.BodyPublishers.ofString(body.toString())).build();
+        var response = java.net.http.HttpClient.newHttpClient().send(request, java.net.http.HttpResponse.BodyHandlers.ofInputStream());
+        try (var in = response.body()) {
+            assertTrue(in.read(new byte[64]) > 0, "the stream began");
+        }
+        long deadline = System.currentTimeMillis() + 15_000;
+        String finish = null;
+        while (System.currentTimeMillis() < deadline && !"error".equals(finish)) {
+            Thread.sleep(300);
+            var conversation = Api.get("/api/conversations", alice).expect(200).json().getJsonArray("data")
+                    .getValuesAs(JsonObject.class).stream().filter(c -> session.equals(c.getString("sessionId", null))).findFirst();
+            if (conversation.isPresent()) {
+                var messages = Api.get("/api/conversations/" + conversation.get().getJsonNumber("id") + "/messages", alice)
+                        .json().getJsonArray("data");
+                JsonObject assistantMessage = messages.getJsonObject(messages.size() - 1);
+                finish = assistantMessage.isNull("finishReason") ? null : assistantMessage.getString("finishReason");
+            }
+        }
+        assertEquals("error", finish, "the run stopped when the caller went away");
+    }
+
     static List<JsonObject> ofType(List<JsonObject> chunks, String type) {
         return chunks.stream().filter(c -> type.equals(c.getString("type", ""))).toList();
     }
