@@ -69,7 +69,8 @@ public final class AgentLoop {
             LlmReply reply = ask(turn, messages, finalCall, rounds == 0 ? choice : ToolChoice.AUTO, listener);
             usage = usage.plus(reply.usage());
             content.append(reply.content());
-            if (!reply.hasToolCalls() || finalCall) {
+            boolean toolsOffered = !finalCall && choice.mode() != ToolChoice.Mode.NONE;
+            if (!reply.hasToolCalls() || !toolsOffered) {
                 // a provider that calls tools although none were offered gets its calls ignored
                 listener.onProgress(List.copyOf(records), content.toString());
                 String finish = reply.hasToolCalls() ? "stop" : reply.finishReason();

@@ -230,9 +230,14 @@ class AgentLoopTest {
 
     @Test
     void noneOffersNoTools() throws LlmException {
-        Script script = provider.script(Reply.text("plain"));
-        loop((tool, args) -> textResult("x"), 20).run(withChoice(turn(script, false, List.of(), ECHO), Json.createValue("none")),
-                new LoopListener() { });
+        Script script = provider.script(Reply.tools(new ToolCall("n1", "mcp__srv__echo", "{}")));
+        AtomicInteger ran = new AtomicInteger();
+        ChatOutcome outcome = loop((tool, args) -> {
+            ran.incrementAndGet();
+            return textResult("x");
+        }, 20).run(withChoice(turn(script, false, List.of(), ECHO), Json.createValue("none")), new LoopListener() { });
+        assertEquals(0, ran.get(), "calls a provider makes anyway are ignored");
+        assertEquals("stop", outcome.finishReason());
         assertFalse(script.requests().get(0).containsKey("tools"));
         assertFalse(script.requests().get(0).containsKey("tool_choice"));
     }
