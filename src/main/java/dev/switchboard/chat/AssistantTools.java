@@ -45,9 +45,7 @@ public class AssistantTools {
     /** The setup for an assistant of the caller (404 if it is not theirs), or an empty one for null. */
     public ChatSetup setup(CurrentUser user, Long assistantId) {
         if (assistantId == null) {
-            return new ChatSetup(null, null, null, Map.of(), (tool, arguments) -> {
-                throw new McpException(McpException.Kind.CLOSED, "no assistant, no MCP tools");
-            });
+            return ChatSetup.NONE;
         }
         Assistant assistant = assistants.find(user, assistantId);
         String subject = user.subject();

@@ -11,4 +11,9 @@ import java.util.Map;
  * @param invoker      runs those tools as the caller
  */
 public record ChatSetup(Long assistantId, String systemPrompt, String model, Map<String, McpTool> tools, ToolInvoker invoker) {
+
+    /** No assistant: no prompt, no model preference, no MCP tools (so nothing for the invoker to call). */
+    public static final ChatSetup NONE = new ChatSetup(null, null, null, Map.of(), (tool, arguments) -> {
+        throw new IllegalStateException("a run without an assistant has no MCP tool '" + tool.displayName() + "'");
+    });
 }

@@ -3,7 +3,6 @@ package dev.switchboard.it;
 import dev.switchboard.llm.ScriptedProvider;
 import dev.switchboard.llm.ScriptedProvider.Reply;
 import dev.switchboard.llm.ScriptedProvider.Script;
-import dev.switchboard.llm.ScriptedProvider.ToolCallShape;
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.testing.ServerEverything;
 import jakarta.json.Json;
