@@ -181,6 +181,41 @@ class ChatStreamingIT {
         assertEquals("error", finish, "the run stopped when the caller went away");
     }
 
+    @Test
+    void manyStreamsAtOnceAllFinish() throws Exception {
+        int streams = 24;
+        // the first wave connects the backend and issues its tool names concurrently (the race the retry handles)
+        runStreams(streams);
+        long started = System.nanoTime();
+        runStreams(streams);
+        long millis = (System.nanoTime() - started) / 1_000_000;
+        assertTrue(millis < 8_000, streams + " concurrent streams took " + millis + " ms (about 1.3 s when measured)");
+    }
+
+    /** Runs streams side by side, each with its own script, and checks every one got its whole answer. */
+    static void runStreams(int streams) throws Exception {
+        List<Script> scripts = new java.util.ArrayList<>();
+        for (int i = 0; i < streams; i++) {
+            scripts.add(provider.script(Reply.text("stream number " + i + " of many, sent in small pieces").chunkDelay(20)));
+        }
+        var pool = java.util.concurrent.Executors.newFixedThreadPool(streams);
+        try {
+            List<java.util.concurrent.Future<ChatFixture.Streamed>> answers = new java.util.ArrayList<>();
+            for (Script script : scripts) {
+                answers.add(pool.submit(() -> ChatFixture.stream(alice, ask(script, false))));
+            }
+            for (int i = 0; i < streams; i++) {
+                ChatFixture.Streamed streamed = answers.get(i).get(60, java.util.concurrent.TimeUnit.SECONDS);
+                String text = ofType(streamed.chunks(), "content").stream()
+                        .map(c -> c.getJsonArray("choices").getJsonObject(0).getJsonObject("delta").getString("content", ""))
+                        .collect(Collectors.joining());
+                assertEquals("stream number " + i + " of many, sent in small pieces", text, () -> streamed.status() + " " + streamed.lines());
+            }
+        } finally {
+            pool.shutdownNow();
+        }
+    }
+
     static List<JsonObject> ofType(List<JsonObject> chunks, String type) {
         return chunks.stream().filter(c -> type.equals(c.getString("type", ""))).toList();
     }
