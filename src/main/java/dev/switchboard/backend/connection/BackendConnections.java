@@ -1,6 +1,7 @@
 package dev.switchboard.backend.connection;
 
 import dev.switchboard.backend.pool.BackendConnectionPool;
+import dev.switchboard.backend.pool.BackendSpecSource;
 import dev.switchboard.backend.pool.ConnectionTest;
 import dev.switchboard.backend.pool.PoolStats;
 import dev.switchboard.backend.registry.McpServer;
@@ -94,6 +95,16 @@ public class BackendConnections {
     /** The server's tools through the caller's pooled connection (cached, see the pool's settings). */
     public List<JsonObject> tools(String subject, McpServer server, BackendSpec spec) throws McpException {
         return pool.listTools(subject, String.valueOf(server.getId()), () -> spec, Duration.ofSeconds(server.getTimeoutSeconds()));
+    }
+
+    /**
+     * Calls a tool through the caller's pooled connection, with the server's own timeout. A tool's failure is a
+     * result ({@code isError: true}); the exception means the call could not be made or answered.
+     */
+    public JsonObject callTool(String subject, McpServer server, BackendSpecSource spec, String toolName, JsonObject arguments)
+            throws McpException {
+        return pool.callTool(subject, String.valueOf(server.getId()), spec, toolName, arguments,
+                Duration.ofSeconds(server.getTimeoutSeconds()), null);
     }
 
     public PoolStats stats() {

@@ -1,0 +1,241 @@
+package dev.switchboard.chat;
+
+import dev.switchboard.llm.LlmClient;
+import dev.switchboard.llm.LlmException;
+import dev.switchboard.llm.LlmReply;
+import dev.switchboard.llm.ToolCall;
+import dev.switchboard.llm.Usage;
+import dev.switchboard.mcp.McpException;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+
+import java.io.StringReader;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Set;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.Executor;
+import java.util.concurrent.Semaphore;
+
+/**
+ * Seed 004's agent loop: ask the LLM, run the tool calls it makes, give it the results, ask again, until it answers
+ * in plain text or the round limit is reached; at the limit one last call without tools gets an answer.
+ * <p>
+ * A round runs on the server only when every call in it is <em>server-run</em>: an auto-approved MCP tool of the
+ * assistant, or (when the caller brought no tools of its own) a name no tool has, answered {@code tool_not_found}.
+ * Otherwise the whole round goes back to the caller as {@code tool_calls}, so the caller's history stays complete:
+ * every call of that assistant message is the caller's to answer.
+ */
+public final class AgentLoop {
+
+    static final String ROUND_LIMIT_NOTE = "The limit of %d tool-call rounds is reached. Do not call tools any more: "
+            + "answer now with what you have, and say that you stopped because of the limit.";
+
+    private final LlmClient llm;
+    private final ToolInvoker invoker;
+    private final Executor executor;
+    private final int maxParallel;
+    private final int maxRounds;
+
+    /**
+     * @param executor    runs the calls of one round side by side
+     * @param maxParallel at most this many calls of one round run at once
+     */
+    public AgentLoop(LlmClient llm, ToolInvoker invoker, Executor executor, int maxParallel, int maxRounds) {
+        this.llm = llm;
+        this.invoker = invoker;
+        this.executor = executor;
+        this.maxParallel = maxParallel;
+        this.maxRounds = maxRounds;
+    }
+
+    public ChatOutcome run(ChatTurn turn, LoopListener listener) throws LlmException {
+        List<JsonObject> messages = new ArrayList<>(turn.messages());
+        List<ToolCallRecord> records = new ArrayList<>();
+        StringBuilder content = new StringBuilder();
+        Usage usage = Usage.NONE;
+        Set<String> clientTools = turn.clientToolNames();
+        ToolChoice choice = ToolChoice.of(turn.options().get("tool_choice"));
+        int rounds = 0;
+        while (true) {
+            boolean finalCall = rounds >= maxRounds;
+            if (finalCall) {
+                messages.add(Json.createObjectBuilder().add("role", "system").add("content", ROUND_LIMIT_NOTE.formatted(maxRounds)).build());
+            }
+            LlmReply reply = ask(turn, messages, finalCall, rounds == 0 ? choice : ToolChoice.AUTO, listener);
+            usage = usage.plus(reply.usage());
+            content.append(reply.content());
+            boolean toolsOffered = !finalCall && choice.mode() != ToolChoice.Mode.NONE;
+            if (!reply.hasToolCalls() || !toolsOffered) {
+                // a provider that calls tools although none were offered gets its calls ignored
+                listener.onProgress(List.copyOf(records), content.toString());
+                String finish = reply.hasToolCalls() ? "stop" : reply.finishReason();
+                return new ChatOutcome(reply.model(), content.toString(), finish, List.of(), records, usage, rounds, finalCall);
+            }
+            List<ToolCallRecord> round = reply.toolCalls().stream().map(call -> record(call, turn)).toList();
+            if (!allServerRun(reply.toolCalls(), turn, clientTools)) {
+                records.addAll(round);
+                listener.onProgress(List.copyOf(records), content.toString());
+                return new ChatOutcome(reply.model(), content.toString(), "tool_calls", reply.toolCalls(), records, usage, rounds, false);
+            }
+            messages.add(assistantMessage(reply));
+            List<ToolCallRecord> invoking = round.stream().map(r -> r.with(ToolCallStatus.INVOKING, null, false)).toList();
+            listener.onToolCalls(invoking);
+            List<ToolResult> results = runAll(turn, reply.toolCalls(), invoking, listener);
+            for (ToolResult result : results) {
+                records.add(result.record());
+                messages.add(Json.createObjectBuilder().add("role", "tool").add("tool_call_id", result.record().id())
+                        .add("content", result.content()).build());
+            }
+            rounds++;
+            listener.onProgress(List.copyOf(records), content.toString());
+        }
+    }
+
+    private LlmReply ask(ChatTurn turn, List<JsonObject> messages, boolean finalCall, ToolChoice choice, LoopListener listener)
+            throws LlmException {
+        boolean offerTools = !finalCall && choice.mode() != ToolChoice.Mode.NONE
+                && (!turn.clientTools().isEmpty() || !turn.mcpTools().isEmpty());
+        if (!offerTools || !choice.forcing()) {
+            JsonObject request = request(turn, messages, offerTools ? choice : null);
+            return turn.stream() ? llm.stream(request, listener::onContent) : llm.complete(request);
+        }
+        // a forced tool call comes whole, so text from a provider that ignores the choice never reaches the caller
+        LlmReply reply = llm.complete(request(turn, messages, choice));
+        if (reply.hasToolCalls()) {
+            return reply;
+        }
+        List<JsonObject> nudged = new ArrayList<>(messages);
+        nudged.add(Json.createObjectBuilder().add("role", "system").add("content", choice.nudge()).build());
+        LlmReply retried = llm.complete(request(turn, nudged, choice));
+        return new LlmReply(retried.model(), retried.content(), retried.toolCalls(), retried.finishReason(),
+                reply.usage().plus(retried.usage()));
+    }
+
+    /** The provider request: the caller's options, the history, and the tools unless {@code choice} is null. */
+    private static JsonObject request(ChatTurn turn, List<JsonObject> messages, ToolChoice choice) {
+        JsonObjectBuilder request = Json.createObjectBuilder(turn.options());
+        JsonArrayBuilder history = Json.createArrayBuilder();
+        messages.forEach(history::add);
+        request.add("messages", history);
+        request.remove("tools");
+        request.remove("tool_choice");
+        if (choice != null) {
+            JsonArrayBuilder tools = Json.createArrayBuilder();
+            turn.clientTools().forEach(tools::add);
+            turn.mcpTools().values().stream().map(McpTool::toFunction).forEach(tools::add);
+            request.add("tools", tools).add("tool_choice", choice.json());
+        }
+        return request.build();
+    }
+
+    private static boolean allServerRun(List<ToolCall> calls, ChatTurn turn, Set<String> clientTools) {
+        for (ToolCall call : calls) {
+            McpTool tool = turn.mcpTools().get(call.name());
+            boolean unknownAndNoCallerTools = tool == null && clientTools.isEmpty();
+            boolean autoApproved = tool != null && tool.autoApprove() && !clientTools.contains(call.name());
+            if (!autoApproved && !unknownAndNoCallerTools) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private static ToolCallRecord record(ToolCall call, ChatTurn turn) {
+        McpTool tool = turn.mcpTools().get(call.name());
+        JsonValue arguments = parseArguments(call.arguments());
+        JsonValue shown = arguments == null ? Json.createValue(call.arguments()) : arguments;
+        return tool == null
+                ? new ToolCallRecord(call.id(), null, null, call.name(), call.name(), shown, ToolCallStatus.PENDING, null, false)
+                : new ToolCallRecord(call.id(), tool.serverId(), tool.serverName(), tool.toolName(), call.name(), shown,
+                        ToolCallStatus.PENDING, null, false);
+    }
+
+    private static JsonObject assistantMessage(LlmReply reply) {
+        JsonArrayBuilder calls = Json.createArrayBuilder();
+        for (ToolCall call : reply.toolCalls()) {
+            calls.add(Json.createObjectBuilder().add("id", call.id()).add("type", "function")
+                    .add("function", Json.createObjectBuilder().add("name", call.name()).add("arguments", call.arguments())));
+        }
+        JsonObjectBuilder message = Json.createObjectBuilder().add("role", "assistant");
+        if (reply.content().isEmpty()) {
+            message.addNull("content");
+        } else {
+            message.add("content", reply.content());
+        }
+        return message.add("tool_calls", calls).build();
+    }
+
+    private record ToolResult(ToolCallRecord record, String content) {
+    }
+
+    /** Runs one round's calls side by side (at most {@code maxParallel} at once); results in the calls' order. */
+    private List<ToolResult> runAll(ChatTurn turn, List<ToolCall> calls, List<ToolCallRecord> invoking, LoopListener listener) {
+        Semaphore slots = new Semaphore(maxParallel);
+        List<CompletableFuture<ToolResult>> pending = new ArrayList<>();
+        for (int i = 0; i < calls.size(); i++) {
+            ToolCall call = calls.get(i);
+            ToolCallRecord record = invoking.get(i);
+            slots.acquireUninterruptibly();
+            CompletableFuture<ToolResult> result;
+            try {
+                result = CompletableFuture.supplyAsync(() -> {
+                    try {
+                        ToolResult done = runOne(turn, call, record);
+                        listener.onToolResult(done.record(), done.content());
+                        return done;
+                    } finally {
+                        slots.release();
+                    }
+                }, executor);
+            } catch (RuntimeException rejected) {
+                slots.release();
+                throw rejected;
+            }
+            pending.add(result);
+        }
+        return pending.stream().map(CompletableFuture::join).toList();
+    }
+
+    private ToolResult runOne(ChatTurn turn, ToolCall call, ToolCallRecord record) {
+        McpTool tool = turn.mcpTools().get(call.name());
+        if (tool == null) {
+            return failed(record, "tool_not_found", "Tool '" + call.name() + "' not found");
+        }
+        JsonValue arguments = call.arguments().isBlank() ? JsonValue.EMPTY_JSON_OBJECT : parseArguments(call.arguments());
+        if (!(arguments instanceof JsonObject object)) {
+            return failed(record, "invalid_arguments", "The arguments of '" + call.name() + "' are not a JSON object: " + call.arguments());
+        }
+        try {
+            JsonObject result = invoker.call(tool, object);
+            boolean isError = result.getBoolean("isError", false);
+            return new ToolResult(record.with(isError ? ToolCallStatus.ERROR : ToolCallStatus.DONE, result, isError), ToolResultText.of(result));
+        } catch (McpException e) {
+            return failed(record, "tool_failed", "Tool execution failed: " + e.getMessage());
+        } catch (RuntimeException e) {
+            return failed(record, "tool_failed", "Tool execution failed: " + e);
+        }
+    }
+
+    /** An error the LLM reads as the tool's result (seed 003's error shape), so it can recover. */
+    private static ToolResult failed(ToolCallRecord record, String code, String message) {
+        JsonObject error = Json.createObjectBuilder().add("error", Json.createObjectBuilder().add("message", message)
+                .add("type", "tool_execution_error").add("code", code).add("tool_name", record.displayName())).build();
+        return new ToolResult(record.with(ToolCallStatus.ERROR, error, true), error.toString());
+    }
+
+    private static JsonValue parseArguments(String text) {
+        if (text == null || text.isBlank()) {
+            return JsonValue.EMPTY_JSON_OBJECT;
+        }
+        try (var reader = Json.createReader(new StringReader(text))) {
+            return reader.readValue();
+        } catch (JsonException | IllegalStateException e) {
+            return null;
+        }
+    }
+}

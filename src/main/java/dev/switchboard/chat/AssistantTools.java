@@ -1,0 +1,108 @@
+package dev.switchboard.chat;
+
+import dev.switchboard.assistant.Assistant;
+import dev.switchboard.assistant.AssistantService;
+import dev.switchboard.backend.connection.BackendConnections;
+import dev.switchboard.backend.registry.McpServer;
+import dev.switchboard.backend.registry.McpServerRegistry;
+import dev.switchboard.backend.tools.ToolAliasRegistry;
+import dev.switchboard.mcp.McpException;
+import dev.switchboard.security.CurrentUser;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.persistence.PersistenceException;
+import jakarta.transaction.TransactionalException;
+
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.logging.Logger;
+
+/**
+ * Turns an assistant into the tools a run may use (seed 004: assistant's servers -> enabled tools -> model format),
+ * and an invoker that calls them through the caller's pooled connections.
+ */
+@ApplicationScoped
+public class AssistantTools {
+
+    private static final Logger LOG = Logger.getLogger(AssistantTools.class.getName());
+
+    @Inject
+    AssistantService assistants;
+
+    @Inject
+    McpServerRegistry registry;
+
+    @Inject
+    BackendConnections connections;
+
+    @Inject
+    ToolAliasRegistry aliases;
+
+    /** The setup for an assistant of the caller (404 if it is not theirs), or an empty one for null. */
+    public ChatSetup setup(CurrentUser user, Long assistantId) {
+        if (assistantId == null) {
+            return ChatSetup.NONE;
+        }
+        Assistant assistant = assistants.find(user, assistantId);
+        String subject = user.subject();
+        List<Long> visibleIds = registry.visibleIds(user);
+        Map<String, McpTool> tools = new LinkedHashMap<>();
+        Map<Long, McpServer> servers = new HashMap<>();
+        for (long serverId : assistants.servers(user, assistantId)) {
+            McpServer server = registry.findVisible(user, serverId);
+            if (!server.isActive()) {
+                continue;
+            }
+            servers.put(serverId, server);
+            tools.putAll(toolsOf(subject, server, visibleIds));
+        }
+        ToolInvoker invoker = (tool, arguments) -> {
+            McpServer server = servers.get(tool.serverId());
+            return connections.callTool(subject, server, () -> registry.toSpec(server), tool.toolName(), arguments);
+        };
+        return new ChatSetup(assistant.getId(), assistant.getSystemPrompt(), assistant.getModel(), tools, invoker);
+    }
+
+    /**
+     * Requests that use a server's tools for the first time at the same moment may both insert the same alias; the
+     * loser's transaction rolls back on the unique key, and asking again finds the winner's names.
+     */
+    private Map<String, String> displayNames(McpServer server, List<String> toolNames, List<Long> visibleIds) {
+        try {
+            return aliases.displayNames(server.getId(), server.getName(), toolNames, visibleIds);
+        } catch (PersistenceException | TransactionalException e) {
+            LOG.fine(() -> "Tool names of MCP server " + server.getId() + " were issued concurrently; reading them again");
+            return aliases.displayNames(server.getId(), server.getName(), toolNames, visibleIds);
+        }
+    }
+
+    /** A server that cannot be reached contributes no tools: the run goes on with the others, and the log says why. */
+    private Map<String, McpTool> toolsOf(String subject, McpServer server, List<Long> visibleIds) {
+        List<JsonObject> listed;
+        try {
+            listed = connections.tools(subject, server, registry.toSpec(server));
+        } catch (McpException e) {
+            LOG.warning(() -> "MCP server " + server.getId() + " ('" + server.getName() + "') offers no tools to a chat of "
+                    + subject + ": " + e.kind() + " " + e.getMessage());
+            return Map.of();
+        }
+        Set<String> disabled = new HashSet<>(registry.disabledTools(server));
+        Set<String> autoApprove = new HashSet<>(registry.autoApproveTools(server));
+        List<JsonObject> enabled = listed.stream().filter(t -> !disabled.contains(t.getString("name", ""))).toList();
+        Map<String, String> names = displayNames(server, enabled.stream().map(t -> t.getString("name", "")).toList(), visibleIds);
+        Map<String, McpTool> tools = new LinkedHashMap<>();
+        for (JsonObject tool : enabled) {
+            String name = tool.getString("name", "");
+            JsonObject schema = tool.get("inputSchema") instanceof JsonObject s ? s : Json.createObjectBuilder().add("type", "object").build();
+            tools.put(names.get(name), new McpTool(names.get(name), server.getId(), server.getName(), name,
+                    tool.getString("description", ""), schema, autoApprove.contains(name)));
+        }
+        return tools;
+    }
+}

@@ -1,0 +1,167 @@
+package dev.switchboard.chat;
+
+import dev.switchboard.llm.LlmClient;
+import dev.switchboard.llm.LlmException;
+import dev.switchboard.security.CurrentUser;
+import jakarta.annotation.Resource;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.SynchronousQueue;
+import java.util.concurrent.ThreadPoolExecutor;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Logger;
+
+/** Runs {@code /api/chat/completions}: prepares a run from the request, then answers it whole or as a stream. */
+@ApplicationScoped
+public class ChatService {
+
+    private static final Logger LOG = Logger.getLogger(ChatService.class.getName());
+    private static final LoopListener NO_EVENTS = new LoopListener() { };
+
+    @Inject
+    LlmClient llm;
+
+    @Inject
+    AssistantTools assistantTools;
+
+    @Inject
+    ConversationStore store;
+
+    @Resource
+    ManagedThreadFactory threadFactory;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.max-tool-rounds", defaultValue = "20")
+    int maxToolRounds;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.max-parallel-tools", defaultValue = "4")
+    int maxParallelTools;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.tool-threads", defaultValue = "32")
+    int toolThreads;
+
+    private ExecutorService toolCalls;
+
+    /**
+     * Tool calls get threads of their own: on the container's shared executor, calls blocked on a backend would
+     * starve the backend I/O that is to answer them (the shared pool is small on a small machine). When all are
+     * busy, the request's own thread runs the call, which slows that run down but never deadlocks it.
+     */
+    @PostConstruct
+    void start() {
+        toolCalls = new ThreadPoolExecutor(0, toolThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threadFactory,
+                new ThreadPoolExecutor.CallerRunsPolicy());
+    }
+
+    @PreDestroy
+    void stop() {
+        toolCalls.shutdownNow();
+    }
+
+    PreparedRun prepare(CurrentUser user, ChatRequest request) {
+        ChatSetup setup = assistantTools.setup(user, request.assistantId());
+        String model = request.model() != null ? request.model() : setup.model() != null ? setup.model() : llm.defaultModel();
+        JsonObject options = Json.createObjectBuilder(request.options()).add("model", model).build();
+        ChatTurn turn = new ChatTurn(options, withSystemPrompt(request.messages(), setup.systemPrompt()), request.tools(),
+                setup.tools(), request.stream());
+        Conversation conversation = store.open(ChatCaller.of(user), setup.assistantId(), request.sessionId(), request.lastUserText());
+        for (JsonObject message : request.newMessages()) {
+            store.add(conversation.getId(), message.getString("role"), text(message.get("content")), message.getString("tool_call_id", null));
+        }
+        long messageId = store.add(conversation.getId(), "assistant", "", null);
+        AgentLoop loop = new AgentLoop(llm, setup.invoker(), toolCalls, maxParallelTools, maxToolRounds);
+        return new PreparedRun(loop, turn, CompletionIdentity.next(model, conversation.getId(), messageId),
+                request.sessionId(), request.includeUsage());
+    }
+
+    JsonObject complete(PreparedRun run) {
+        try {
+            ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.identity().messageId(), NO_EVENTS));
+            store.updateAssistant(run.identity().messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            return CompletionJson.completion(run.identity(), outcome, run.sessionId());
+        } catch (LlmException e) {
+            store.markFailed(run.identity().messageId());
+            throw LlmErrors.toApi(e);
+        }
+    }
+
+    void stream(PreparedRun run, OutputStream out) {
+        ChunkStream chunks = new ChunkStream(out, run.identity());
+        LoopListener streaming = new LoopListener() {
+            @Override
+            public void onContent(String delta) {
+                chunks.content(delta);
+            }
+
+            @Override
+            public void onToolCalls(List<ToolCallRecord> invoking) {
+                chunks.toolCalls(invoking);
+                invoking.forEach(chunks::toolCallUpdated);
+            }
+
+            @Override
+            public void onToolResult(ToolCallRecord finished, String content) {
+                chunks.toolResult(finished, content);
+                chunks.toolCallUpdated(finished);
+            }
+        };
+        try {
+            chunks.role();
+            ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.identity().messageId(), streaming));
+            store.updateAssistant(run.identity().messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            if (!outcome.pendingCalls().isEmpty()) {
+                chunks.pendingCalls(outcome.pendingCalls());
+                outcome.records().stream().filter(r -> r.status() == ToolCallStatus.PENDING).forEach(chunks::toolCallUpdated);
+            }
+            chunks.done(outcome.finishReason(), CompletionJson.toolExecution(outcome, run.sessionId()));
+            if (run.includeUsage()) {
+                chunks.usage(outcome.usage());
+            }
+        } catch (LlmException e) {
+            store.markFailed(run.identity().messageId());
+            chunks.error(LlmErrors.body(e));
+        } catch (UncheckedIOException e) {
+            // the caller hung up; the run stops with it and the message says so
+            store.markFailed(run.identity().messageId());
+            LOG.fine(() -> "chat stream " + run.identity().id() + " closed by the client");
+            return;
+        }
+        chunks.end();
+    }
+
+    /** The assistant's prompt goes first unless the caller brought a system message of its own. */
+    private static List<JsonObject> withSystemPrompt(List<JsonObject> messages, String systemPrompt) {
+        boolean hasSystem = messages.stream().anyMatch(m -> "system".equals(m.getString("role")));
+        if (systemPrompt == null || systemPrompt.isBlank() || hasSystem) {
+            return messages;
+        }
+        List<JsonObject> withPrompt = new ArrayList<>();
+        withPrompt.add(Json.createObjectBuilder().add("role", "system").add("content", systemPrompt).build());
+        withPrompt.addAll(messages);
+        return withPrompt;
+    }
+
+    /** A message's content as stored: the text, or the JSON of content parts. */
+    private static String text(JsonValue content) {
+        if (content == null || content.getValueType() == JsonValue.ValueType.NULL) {
+            return null;
+        }
+        return content instanceof JsonString s ? s.getString() : content.toString();
+    }
+}

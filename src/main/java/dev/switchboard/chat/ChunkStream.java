@@ -1,0 +1,129 @@
+package dev.switchboard.chat;
+
+import dev.switchboard.llm.ToolCall;
+import dev.switchboard.llm.Usage;
+import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+
+/**
+ * Writes a run as {@code text/event-stream}. Every {@code data:} line is an OpenAI {@code chat.completion.chunk}
+ * (one id, created, model) that also carries seed 003's {@code type} and top-level {@code delta}, so OpenAI SDKs
+ * and seed-003 clients both read it.
+ * <p>
+ * {@code choices} carry only what the caller acts on: the text and, in manual mode, the tool calls handed back.
+ * Tool calls Switchboard runs itself appear as {@code tool_call} and {@code tool_result} chunks with empty
+ * {@code choices}, so an SDK that accumulates deltas into one message does not mix several rounds' calls.
+ * Each chunk is flushed at once. Thread-safe: tool results arrive from several threads.
+ */
+final class ChunkStream {
+
+    private final OutputStream out;
+    private final CompletionIdentity identity;
+
+    ChunkStream(OutputStream out, CompletionIdentity identity) {
+        this.out = out;
+        this.identity = identity;
+    }
+
+    void role() {
+        JsonObject delta = Json.createObjectBuilder().add("role", "assistant").add("content", "").build();
+        write(chunk("content", choice(delta, null)).add("delta", delta));
+    }
+
+    void content(String text) {
+        JsonObject delta = Json.createObjectBuilder().add("content", text).build();
+        write(chunk("content", choice(delta, null)).add("delta", delta));
+    }
+
+    /** Calls Switchboard is about to run. */
+    void toolCalls(List<ToolCallRecord> invoking) {
+        JsonArrayBuilder calls = Json.createArrayBuilder();
+        for (int i = 0; i < invoking.size(); i++) {
+            ToolCallRecord record = invoking.get(i);
+            calls.add(Json.createObjectBuilder().add("index", i).add("id", record.id()).add("type", "function")
+                    .add("function", Json.createObjectBuilder().add("name", record.displayName())
+                            .add("arguments", record.arguments() instanceof JsonString s ? s.getString() : record.arguments().toString()))
+                    .add("status", record.status().json()));
+        }
+        write(chunk("tool_call", Json.createArrayBuilder()).add("delta", Json.createObjectBuilder().add("tool_calls", calls)));
+    }
+
+    void toolResult(ToolCallRecord record, String content) {
+        write(chunk("tool_result", Json.createArrayBuilder()).add("tool_call_id", record.id())
+                .add("name", record.displayName()).add("status", record.status().json())
+                .add("result", Json.createObjectBuilder().add("success", !record.isError()).add("content", content)));
+    }
+
+    /** Manual mode: the calls the caller must run, whole, in {@code choices} as OpenAI clients expect. */
+    void pendingCalls(List<ToolCall> calls) {
+        JsonObject delta = Json.createObjectBuilder().add("tool_calls", CompletionJson.toolCalls(calls, true)).build();
+        write(chunk("tool_call", choice(delta, null)).add("delta", delta));
+    }
+
+    /**
+     * Seed 004's {@code assistant.toolCall.updated} on a named event line. Its data is a chunk too (empty
+     * {@code choices}): OpenAI SDKs hand named events on as ordinary chunks, so they must look like one.
+     */
+    void toolCallUpdated(ToolCallRecord record) {
+        send("event: assistant.toolCall.updated\ndata: " + chunk("tool_call_updated", Json.createArrayBuilder())
+                .add("messageId", identity.messageId()).add("toolCall", record.toJson()).build() + "\n\n");
+    }
+
+    void done(String finishReason, JsonObject toolExecution) {
+        write(chunk("done", choice(JsonValue.EMPTY_JSON_OBJECT, finishReason)).add("finish_reason", finishReason)
+                .add("tool_execution", toolExecution).add("conversation_id", identity.conversationId())
+                .add("message_id", identity.messageId()));
+    }
+
+    /** OpenAI's final usage chunk ({@code stream_options.include_usage}): empty choices. */
+    void usage(Usage usage) {
+        write(chunk("usage", Json.createArrayBuilder()).add("usage", usage.toJson()));
+    }
+
+    /** An error after the stream began: OpenAI SDKs raise {@code data: {"error":...}} as an API error. */
+    void error(JsonObject errorBody) {
+        send("data: " + errorBody + "\n\n");
+    }
+
+    void end() {
+        send("data: [DONE]\n\n");
+    }
+
+    private JsonObjectBuilder chunk(String type, JsonArrayBuilder choices) {
+        return Json.createObjectBuilder().add("id", identity.id()).add("object", "chat.completion.chunk")
+                .add("created", identity.created()).add("model", identity.model()).add("choices", choices).add("type", type);
+    }
+
+    private static JsonArrayBuilder choice(JsonObject delta, String finishReason) {
+        JsonObjectBuilder choice = Json.createObjectBuilder().add("index", 0).add("delta", delta);
+        if (finishReason == null) {
+            choice.addNull("finish_reason");
+        } else {
+            choice.add("finish_reason", finishReason);
+        }
+        return Json.createArrayBuilder().add(choice);
+    }
+
+    private void write(JsonObjectBuilder chunk) {
+        send("data: " + chunk.build() + "\n\n");
+    }
+
+    private synchronized void send(String event) {
+        try {
+            out.write(event.getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the client closed the stream", e);
+        }
+    }
+}

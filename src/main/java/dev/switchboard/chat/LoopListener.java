@@ -1,0 +1,29 @@
+package dev.switchboard.chat;
+
+import java.util.List;
+
+/**
+ * What an agent run reports while it runs: for streaming and for saving the assistant message as it grows.
+ * Tool results may arrive from several threads at once.
+ */
+public interface LoopListener {
+
+    default void onContent(String delta) {
+    }
+
+    /** Switchboard is about to run these calls (status {@code invoking}). */
+    default void onToolCalls(List<ToolCallRecord> invoking) {
+    }
+
+    /**
+     * One call finished.
+     *
+     * @param content what goes back to the LLM as the {@code tool} message
+     */
+    default void onToolResult(ToolCallRecord finished, String content) {
+    }
+
+    /** After each round: every record so far and the text so far, to be saved. */
+    default void onProgress(List<ToolCallRecord> records, String content) {
+    }
+}

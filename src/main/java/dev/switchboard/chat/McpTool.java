@@ -1,0 +1,20 @@
+package dev.switchboard.chat;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+
+/**
+ * An enabled tool of one of the assistant's MCP servers, as the LLM sees it (seed 004 {@code McpToolWithServer}).
+ *
+ * @param displayName the LLM-facing function name {@code mcp__{server}__{tool}}
+ * @param autoApprove whether Switchboard may run it without asking (the server's {@code autoApproveTools})
+ */
+public record McpTool(String displayName, long serverId, String serverName, String toolName, String description,
+                      JsonObject inputSchema, boolean autoApprove) {
+
+    /** The OpenAI {@code tools[]} entry. */
+    public JsonObject toFunction() {
+        return Json.createObjectBuilder().add("type", "function").add("function", Json.createObjectBuilder()
+                .add("name", displayName).add("description", description).add("parameters", inputSchema)).build();
+    }
+}

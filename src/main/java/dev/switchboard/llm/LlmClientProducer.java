@@ -1,0 +1,103 @@
+package dev.switchboard.llm;
+
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedExecutorService;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.Config;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.net.URI;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+/**
+ * The configured providers: the default one ({@code LLM_BASE_URL}, {@code LLM_API_KEY}, {@code LLM_MODEL}) and, when
+ * {@code llm.providers} names more, a routing client that sends each model to its provider.
+ */
+@ApplicationScoped
+public class LlmClientProducer {
+
+    private static final Logger LOG = Logger.getLogger(LlmClientProducer.class.getName());
+
+    @Resource
+    ManagedExecutorService executor;
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    @Inject
+    @ConfigProperty(name = "llm.base-url", defaultValue = "http://localhost:11434/v1")
+    String baseUrl;
+
+    @Inject
+    @ConfigProperty(name = "llm.api-key")
+    Optional<String> apiKey;
+
+    @Inject
+    @ConfigProperty(name = "llm.model", defaultValue = "llama3.2")
+    String model;
+
+    @Inject
+    @ConfigProperty(name = "llm.connect-timeout", defaultValue = "PT10S")
+    Duration connectTimeout;
+
+    @Inject
+    @ConfigProperty(name = "llm.read-timeout", defaultValue = "PT120S")
+    Duration readTimeout;
+
+    /** Names of further providers, each configured by {@code llm.provider.<name>.base-url / api-key / models}. */
+    @Inject
+    @ConfigProperty(name = "llm.providers")
+    Optional<List<String>> providers;
+
+    @Inject
+    @ConfigProperty(name = "llm.circuit.failure-threshold", defaultValue = "5")
+    int circuitThreshold;
+
+    @Inject
+    @ConfigProperty(name = "llm.circuit.open-duration", defaultValue = "PT30S")
+    Duration circuitOpenFor;
+
+    @Inject
+    Config config;
+
+    @Produces
+    @ApplicationScoped
+    LlmClient client() {
+        LlmSettings settings = new LlmSettings(URI.create(baseUrl), apiKey.orElse(""), model, connectTimeout, readTimeout);
+        LOG.info(() -> "LLM provider: " + settings);
+        LlmClient fallback = guarded("default", new OpenAiCompatibleClient(settings, executor, scheduler));
+        List<ModelRoute> routes = new ArrayList<>();
+        for (String name : providers.orElse(List.of())) {
+            routes.addAll(routesOf(name.strip()));
+        }
+        return routes.isEmpty() ? fallback : new RoutingLlmClient(fallback, routes);
+    }
+
+    /** Each provider has its own breaker: one that is down does not stop the others. */
+    private LlmClient guarded(String name, OpenAiCompatibleClient client) {
+        return new CircuitBreakingLlmClient(client, "'" + name + "' at " + client.settings().baseUrl(), circuitThreshold,
+                circuitOpenFor, Clock.systemUTC());
+    }
+
+    private List<ModelRoute> routesOf(String name) {
+        String prefix = "llm.provider." + name + ".";
+        String url = config.getOptionalValue(prefix + "base-url", String.class).orElseThrow(() ->
+                new IllegalStateException("LLM provider '" + name + "' is listed in llm.providers but has no " + prefix + "base-url"));
+        List<String> models = config.getOptionalValues(prefix + "models", String.class).orElseThrow(() ->
+                new IllegalStateException("LLM provider '" + name + "' has no " + prefix + "models (names, or prefixes ending in *)"));
+        String key = config.getOptionalValue(prefix + "api-key", String.class).orElse("");
+        // a routed provider only ever gets requests that name one of its models, so its default model is never used
+        LlmSettings settings = new LlmSettings(URI.create(url), key, model, connectTimeout, readTimeout);
+        LOG.info(() -> "LLM provider '" + name + "' for models " + models + ": " + settings);
+        LlmClient client = guarded(name, new OpenAiCompatibleClient(settings, executor, scheduler));
+        return models.stream().map(m -> new ModelRoute(m.strip(), client)).toList();
+    }
+}

@@ -1,0 +1,215 @@
+package dev.switchboard.llm;
+
+import dev.switchboard.mcp.transport.SseEvent;
+import dev.switchboard.mcp.transport.SseReader;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.net.ConnectException;
+import java.net.http.HttpClient;
+import java.net.http.HttpConnectTimeoutException;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.net.http.HttpTimeoutException;
+import java.nio.channels.UnresolvedAddressException;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * Chat completions over plain HTTP ({@code java.net.http}) from any OpenAI-compatible provider: OpenAI, Ollama,
+ * vLLM, Volcengine Ark. The API key goes into the {@code Authorization} header only; no message built here
+ * contains it.
+ */
+public final class OpenAiCompatibleClient implements LlmClient {
+
+    private static final int ERROR_BODY_LIMIT = 4096;
+
+    private final LlmSettings settings;
+    private final HttpClient http;
+    private final ScheduledExecutorService deadlines;
+
+    /**
+     * @param executor  runs the HTTP client's I/O (the container's managed executor in the server)
+     * @param deadlines closes a stream that stays silent past the read timeout
+     */
+    public OpenAiCompatibleClient(LlmSettings settings, Executor executor, ScheduledExecutorService deadlines) {
+        this.settings = settings;
+        this.deadlines = deadlines;
+        this.http = HttpClient.newBuilder()
+                .connectTimeout(settings.connectTimeout())
+                .executor(executor)
+                .version(HttpClient.Version.HTTP_1_1)
+                .build();
+    }
+
+    public LlmSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public String defaultModel() {
+        return settings.defaultModel();
+    }
+
+    @Override
+    public LlmReply complete(JsonObject request) throws LlmException {
+        HttpResponse<String> response = await(http.sendAsync(post(request, false),
+                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)), "an answer");
+        failIfNotOk(response.statusCode(), response.body());
+        return ReplyParser.completion(response.body());
+    }
+
+    @Override
+    public LlmReply stream(JsonObject request, StreamListener listener) throws LlmException {
+        HttpResponse<InputStream> response = await(http.sendAsync(post(request, true), HttpResponse.BodyHandlers.ofInputStream()),
+                "the first byte of a stream");
+        try (InputStream body = response.body()) {
+            if (response.statusCode() != 200) {
+                failIfNotOk(response.statusCode(), new String(body.readNBytes(ERROR_BODY_LIMIT), StandardCharsets.UTF_8));
+            }
+            String type = response.headers().firstValue("Content-Type").orElse("");
+            if (type.startsWith("application/json")) {
+                // a provider that ignores "stream": the whole answer at once
+                LlmReply reply = ReplyParser.completion(new String(body.readAllBytes(), StandardCharsets.UTF_8));
+                if (!reply.content().isEmpty()) {
+                    listener.onContent(reply.content());
+                }
+                return reply;
+            }
+            return readStream(body, new StreamAssembler(listener));
+        } catch (IOException e) {
+            throw new LlmException(LlmException.Kind.FAILED, "The LLM provider's stream broke off: " + e.getMessage(), 0, e);
+        }
+    }
+
+    private LlmReply readStream(InputStream body, StreamAssembler assembler) throws LlmException, IOException {
+        SseReader events = new SseReader(body);
+        AtomicBoolean silent = new AtomicBoolean();
+        while (true) {
+            ScheduledFuture<?> watchdog = deadlines.schedule(() -> {
+                silent.set(true);
+                closeQuietly(body);
+            }, settings.readTimeout().toMillis(), TimeUnit.MILLISECONDS);
+            SseEvent event;
+            try {
+                event = events.next();
+            } catch (IOException e) {
+                if (silent.get()) {
+                    throw silentFor(e);
+                }
+                throw e;
+            } finally {
+                watchdog.cancel(false);
+            }
+            if (silent.get()) {
+                throw silentFor(null);
+            }
+            if (event == null) {
+                return assembler.finish(false);
+            }
+            if ("[DONE]".equals(event.data().strip())) {
+                return assembler.finish(true);
+            }
+            assembler.accept(ReplyParser.object(event.data(), "a stream chunk"));
+        }
+    }
+
+    private LlmException silentFor(Throwable cause) {
+        return new LlmException(LlmException.Kind.TIMEOUT, "The LLM provider sent nothing for " + settings.readTimeout().toSeconds()
+                + " s in the middle of a stream (llm.read-timeout)", 0, cause);
+    }
+
+    private HttpRequest post(JsonObject request, boolean stream) {
+        JsonObjectBuilder body = Json.createObjectBuilder(request);
+        if (!request.containsKey("model") || request.isNull("model")) {
+            body.add("model", settings.defaultModel());
+        }
+        body.remove("stream");
+        body.remove("stream_options");
+        if (stream) {
+            body.add("stream", true).add("stream_options", Json.createObjectBuilder().add("include_usage", true));
+        }
+        HttpRequest.Builder builder = HttpRequest.newBuilder(settings.completionsUri())
+                .header("Content-Type", "application/json")
+                .header("Accept", stream ? "text/event-stream" : "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(body.build().toString(), StandardCharsets.UTF_8));
+        if (settings.hasApiKey()) {
+            builder.header("Authorization", "Bearer " + settings.apiKey());
+        }
+        return builder.build();
+    }
+
+    /** Waits for the response headers (the whole body for blocking calls) up to the read timeout. */
+    private <T> HttpResponse<T> await(CompletableFuture<HttpResponse<T>> pending, String what) throws LlmException {
+        Duration timeout = settings.readTimeout();
+        try {
+            return pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+        } catch (TimeoutException e) {
+            pending.cancel(true);
+            throw new LlmException(LlmException.Kind.TIMEOUT, "The LLM provider at " + settings.baseUrl() + " gave no answer within "
+                    + timeout.toSeconds() + " s (llm.read-timeout) while waiting for " + what, 0, e);
+        } catch (InterruptedException e) {
+            pending.cancel(true);
+            Thread.currentThread().interrupt();
+            throw new LlmException(LlmException.Kind.TIMEOUT, "Interrupted while waiting for the LLM provider", 0, e);
+        } catch (ExecutionException e) {
+            throw connectFailure(e.getCause());
+        }
+    }
+
+    private LlmException connectFailure(Throwable cause) {
+        String where = "The LLM provider at " + settings.baseUrl();
+        if (cause instanceof HttpConnectTimeoutException) {
+            return new LlmException(LlmException.Kind.UNAVAILABLE, where + " did not accept a connection within "
+                    + settings.connectTimeout().toSeconds() + " s", 0, cause);
+        }
+        if (cause instanceof HttpTimeoutException) {
+            return new LlmException(LlmException.Kind.TIMEOUT, where + " did not answer in time", 0, cause);
+        }
+        if (cause instanceof ConnectException || hasCause(cause, UnresolvedAddressException.class)) {
+            return new LlmException(LlmException.Kind.UNAVAILABLE, where + " is not reachable (" + describe(cause) + ")", 0, cause);
+        }
+        return new LlmException(LlmException.Kind.UNAVAILABLE, where + " failed: " + describe(cause), 0, cause);
+    }
+
+    private static void failIfNotOk(int status, String body) throws LlmException {
+        if (status == 200) {
+            return;
+        }
+        String message = "The LLM provider answered HTTP " + status + ": " + ReplyParser.errorMessage(body);
+        throw new LlmException(status >= 400 && status < 500 ? LlmException.Kind.REJECTED : LlmException.Kind.FAILED, message, status, null);
+    }
+
+    private static boolean hasCause(Throwable e, Class<? extends Throwable> type) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (type.isInstance(t)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
+    private static String describe(Throwable e) {
+        String message = e.getMessage();
+        return message == null || message.isBlank() ? e.getClass().getSimpleName() : message;
+    }
+
+    private static void closeQuietly(InputStream in) {
+        try {
+            in.close();
+        } catch (IOException ignored) {
+            // closing is how a silent stream is abandoned; a failure to close changes nothing
+        }
+    }
+}

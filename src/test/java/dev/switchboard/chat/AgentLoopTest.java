@@ -1,0 +1,244 @@
+package dev.switchboard.chat;
+
+import dev.switchboard.llm.LlmException;
+import dev.switchboard.llm.LlmSettings;
+import dev.switchboard.llm.OpenAiCompatibleClient;
+import dev.switchboard.llm.ScriptedProvider;
+import dev.switchboard.llm.ScriptedProvider.Reply;
+import dev.switchboard.llm.ScriptedProvider.Script;
+import dev.switchboard.llm.ToolCall;
+import dev.switchboard.llm.Usage;
+import dev.switchboard.mcp.McpException;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.net.URI;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The loop's decisions against the scripted provider, with tools answered in memory. */
+class AgentLoopTest {
+
+    static ScriptedProvider provider;
+    static ExecutorService executor;
+    static ScheduledExecutorService deadlines;
+    static OpenAiCompatibleClient llm;
+
+    static final McpTool ECHO = tool("echo", true);
+    static final McpTool SUM = tool("get-sum", true);
+    static final McpTool RISKY = tool("delete-everything", false);
+
+    @BeforeAll
+    static void start() {
+        provider = ScriptedProvider.start(0);
+        executor = Executors.newCachedThreadPool();
+        deadlines = Executors.newSingleThreadScheduledExecutor();
+        llm = new OpenAiCompatibleClient(new LlmSettings(URI.create(provider.baseUrl()), "", "m", Duration.ofSeconds(2),
+                Duration.ofSeconds(5)), executor, deadlines);
+    }
+
+    @AfterAll
+    static void stop() {
+        provider.close();
+        executor.shutdownNow();
+        deadlines.shutdownNow();
+    }
+
+    static McpTool tool(String name, boolean autoApprove) {
+        return new McpTool("mcp__srv__" + name, 7, "srv", name, name + " tool",
+                Json.createObjectBuilder().add("type", "object").build(), autoApprove);
+    }
+
+    static ChatTurn turn(Script script, boolean stream, List<JsonObject> clientTools, McpTool... tools) {
+        Map<String, McpTool> byName = new java.util.LinkedHashMap<>();
+        for (McpTool t : tools) {
+            byName.put(t.displayName(), t);
+        }
+        return new ChatTurn(JsonValue.EMPTY_JSON_OBJECT, List.of(Json.createObjectBuilder().add("role", "user")
+                .add("content", "go " + script.key()).build()), clientTools, byName, stream);
+    }
+
+    static JsonObject textResult(String text) {
+        return Json.createObjectBuilder().add("content", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                .add("type", "text").add("text", text))).build();
+    }
+
+    static AgentLoop loop(ToolInvoker invoker, int maxRounds) {
+        return new AgentLoop(llm, invoker, executor, 4, maxRounds);
+    }
+
+    @Test
+    void multipleRoundsUntilAPlainAnswerWithUsageSummed() throws LlmException {
+        Script script = provider.script(
+                Reply.tools(new ToolCall("c1", "mcp__srv__echo", "{\"message\":\"one\"}")),
+                Reply.tools(new ToolCall("c2", "mcp__srv__get-sum", "{\"a\":1,\"b\":2}")),
+                Reply.text("Done: one and 3"));
+        List<String> saved = new CopyOnWriteArrayList<>();
+        ChatOutcome outcome = loop((tool, args) -> textResult(tool.toolName() + ":" + args), 20)
+                .run(turn(script, false, List.of(), ECHO, SUM), new LoopListener() {
+                    @Override
+                    public void onProgress(List<ToolCallRecord> records, String content) {
+                        saved.add(records.size() + "/" + content);
+                    }
+                });
+        assertEquals("Done: one and 3", outcome.content());
+        assertEquals("stop", outcome.finishReason());
+        assertEquals(2, outcome.rounds());
+        assertEquals(new Usage(30, 15, 45), outcome.usage());
+        assertEquals(List.of("mcp__srv__echo", "mcp__srv__get-sum"), outcome.toolsCalled());
+        assertEquals(ToolCallStatus.DONE, outcome.records().get(1).status());
+        assertEquals(List.of("1/", "2/", "2/Done: one and 3"), saved, "saved after every round");
+        JsonObject third = script.requests().get(2);
+        var messages = third.getJsonArray("messages");
+        assertEquals(5, messages.size());
+        assertEquals("tool", messages.getJsonObject(2).getString("role"));
+        assertEquals("c1", messages.getJsonObject(2).getString("tool_call_id"));
+        assertEquals("echo:{\"message\":\"one\"}", messages.getJsonObject(2).getString("content"));
+        assertEquals(2, third.getJsonArray("tools").size());
+    }
+
+    @Test
+    void callsOfOneRoundRunSideBySide() throws Exception {
+        Script script = provider.script(Reply.tools(new ToolCall("a", "mcp__srv__echo", "{}"),
+                new ToolCall("b", "mcp__srv__echo", "{}"), new ToolCall("c", "mcp__srv__echo", "{}")), Reply.text("ok"));
+        CountDownLatch allIn = new CountDownLatch(3);
+        AtomicInteger together = new AtomicInteger();
+        ChatOutcome outcome = loop((tool, args) -> {
+            allIn.countDown();
+            try {
+                if (allIn.await(5, TimeUnit.SECONDS)) {
+                    together.incrementAndGet();
+                }
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            return textResult("x");
+        }, 20).run(turn(script, true, List.of(), ECHO), new LoopListener() { });
+        assertEquals(3, together.get(), "all three calls were running at the same time");
+        assertEquals("ok", outcome.content());
+    }
+
+    @Test
+    void toolErrorsGoBackToTheLlm() throws LlmException {
+        Script script = provider.script(Reply.tools(new ToolCall("e1", "mcp__srv__echo", "{}"),
+                new ToolCall("e2", "mcp__srv__nothing", "{}"), new ToolCall("e3", "mcp__srv__get-sum", "not json"),
+                new ToolCall("e4", "mcp__srv__get-sum", "{}")), Reply.text("recovered"));
+        ChatOutcome outcome = loop((tool, args) -> {
+            if (tool.toolName().equals("echo")) {
+                return Json.createObjectBuilder().add("isError", true).add("content", Json.createArrayBuilder()
+                        .add(Json.createObjectBuilder().add("type", "text").add("text", "echo broke"))).build();
+            }
+            throw new McpException(McpException.Kind.CONNECT_REFUSED, "backend down");
+        }, 20).run(turn(script, false, List.of(), ECHO, SUM), new LoopListener() { });
+        assertEquals("recovered", outcome.content());
+        List<ToolCallRecord> records = outcome.records();
+        assertTrue(records.stream().allMatch(r -> r.status() == ToolCallStatus.ERROR && r.isError()));
+        var messages = script.requests().get(1).getJsonArray("messages");
+        assertEquals("echo broke", messages.getJsonObject(2).getString("content"));
+        assertTrue(messages.getJsonObject(3).getString("content").contains("tool_not_found"));
+        assertTrue(messages.getJsonObject(4).getString("content").contains("invalid_arguments"));
+        assertTrue(messages.getJsonObject(5).getString("content").contains("backend down"));
+        assertEquals(null, records.get(1).serverId(), "an unknown tool has no server");
+    }
+
+    @Test
+    void callerToolsAndUnapprovedToolsGoBackToTheCaller() throws LlmException {
+        JsonObject readFile = Json.createObjectBuilder().add("type", "function").add("function", Json.createObjectBuilder()
+                .add("name", "read_file").add("parameters", Json.createObjectBuilder().add("type", "object"))).build();
+        Script script = provider.script(Reply.tools(new ToolCall("m1", "read_file", "{\"path\":\"/tmp/x\"}"),
+                new ToolCall("m2", "mcp__srv__echo", "{}")));
+        AtomicInteger ran = new AtomicInteger();
+        ChatOutcome outcome = loop((tool, args) -> {
+            ran.incrementAndGet();
+            return textResult("x");
+        }, 20).run(turn(script, false, List.of(readFile), ECHO), new LoopListener() { });
+        assertEquals("tool_calls", outcome.finishReason());
+        assertEquals(2, outcome.pendingCalls().size());
+        assertEquals(0, ran.get(), "nothing of a handed-back round runs");
+        assertEquals(ToolCallStatus.PENDING, outcome.records().get(1).status());
+        assertEquals(2, script.requests().get(0).getJsonArray("tools").size(), "caller tool + MCP tool offered");
+
+        Script approval = provider.script(Reply.tools(new ToolCall("r1", "mcp__srv__delete-everything", "{}")));
+        ChatOutcome held = loop((tool, args) -> {
+            ran.incrementAndGet();
+            return textResult("x");
+        }, 20).run(turn(approval, false, List.of(), RISKY), new LoopListener() { });
+        assertEquals("tool_calls", held.finishReason());
+        assertEquals(0, ran.get(), "a tool that is not auto-approved is never run by the loop");
+    }
+
+    @Test
+    void roundLimitEndsWithAnAnswerWithoutTools() throws LlmException {
+        Script script = provider.script(
+                Reply.tools(new ToolCall("l1", "mcp__srv__echo", "{}")),
+                Reply.tools(new ToolCall("l2", "mcp__srv__echo", "{}")),
+                Reply.text("I stopped after 2 rounds"));
+        ChatOutcome outcome = loop((tool, args) -> textResult("again"), 2).run(turn(script, true, List.of(), ECHO), new LoopListener() { });
+        assertTrue(outcome.roundLimitReached());
+        assertEquals(2, outcome.rounds());
+        assertEquals("I stopped after 2 rounds", outcome.content());
+        JsonObject last = script.requests().get(2);
+        assertFalse(last.containsKey("tools"), "the final call offers no tools");
+        var messages = last.getJsonArray("messages");
+        assertTrue(messages.getJsonObject(messages.size() - 1).getString("content").contains("limit of 2"));
+    }
+
+    static ChatTurn withChoice(ChatTurn turn, JsonValue choice) {
+        return new ChatTurn(Json.createObjectBuilder(turn.options()).add("tool_choice", choice).build(), turn.messages(),
+                turn.clientTools(), turn.mcpTools(), turn.stream());
+    }
+
+    @Test
+    void requiredIsEmulatedForProvidersThatIgnoreItAndAppliesToTheFirstCallOnly() throws LlmException {
+        Script script = provider.script(Reply.text("I would rather chat"), Reply.tools(new ToolCall("f1", "mcp__srv__echo", "{}")),
+                Reply.text("done"));
+        List<String> streamed = new CopyOnWriteArrayList<>();
+        ChatOutcome outcome = loop((tool, args) -> textResult("x"), 20).run(withChoice(turn(script, true, List.of(), ECHO),
+                Json.createValue("required")), new LoopListener() {
+                    @Override
+                    public void onContent(String delta) {
+                        streamed.add(delta);
+                    }
+                });
+        assertEquals("done", outcome.content(), "the ignored choice's text is dropped");
+        assertEquals(1, outcome.rounds());
+        assertEquals(new Usage(30, 15, 45), outcome.usage());
+        List<JsonObject> sent = script.requests();
+        assertEquals("required", sent.get(0).getString("tool_choice"));
+        assertFalse(sent.get(0).getBoolean("stream", false), "a forced call is not streamed");
+        var nudged = sent.get(1).getJsonArray("messages");
+        assertTrue(nudged.getJsonObject(nudged.size() - 1).getString("content").contains("calling one of the tools"));
+        assertEquals("auto", sent.get(2).getString("tool_choice"), "later rounds may answer");
+        assertFalse(String.join("", streamed).contains("rather chat"));
+    }
+
+    @Test
+    void noneOffersNoTools() throws LlmException {
+        Script script = provider.script(Reply.tools(new ToolCall("n1", "mcp__srv__echo", "{}")));
+        AtomicInteger ran = new AtomicInteger();
+        ChatOutcome outcome = loop((tool, args) -> {
+            ran.incrementAndGet();
+            return textResult("x");
+        }, 20).run(withChoice(turn(script, false, List.of(), ECHO), Json.createValue("none")), new LoopListener() { });
+        assertEquals(0, ran.get(), "calls a provider makes anyway are ignored");
+        assertEquals("stop", outcome.finishReason());
+        assertFalse(script.requests().get(0).containsKey("tools"));
+        assertFalse(script.requests().get(0).containsKey("tool_choice"));
+    }
+}
