@@ -12,8 +12,6 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.persistence.PersistenceException;
-import jakarta.transaction.TransactionalException;
 
 import java.util.HashMap;
 import java.util.HashSet;
@@ -69,19 +67,6 @@ public class AssistantTools {
         return new ChatSetup(assistant.getId(), assistant.getSystemPrompt(), assistant.getModel(), tools, invoker);
     }
 
-    /**
-     * Requests that use a server's tools for the first time at the same moment may both insert the same alias; the
-     * loser's transaction rolls back on the unique key, and asking again finds the winner's names.
-     */
-    private Map<String, String> displayNames(McpServer server, List<String> toolNames, List<Long> visibleIds) {
-        try {
-            return aliases.displayNames(server.getId(), server.getName(), toolNames, visibleIds);
-        } catch (PersistenceException | TransactionalException e) {
-            LOG.fine(() -> "Tool names of MCP server " + server.getId() + " were issued concurrently; reading them again");
-            return aliases.displayNames(server.getId(), server.getName(), toolNames, visibleIds);
-        }
-    }
-
     /** A server that cannot be reached contributes no tools: the run goes on with the others, and the log says why. */
     private Map<String, McpTool> toolsOf(String subject, McpServer server, List<Long> visibleIds) {
         List<JsonObject> listed;
@@ -95,7 +80,8 @@ public class AssistantTools {
         Set<String> disabled = new HashSet<>(registry.disabledTools(server));
         Set<String> autoApprove = new HashSet<>(registry.autoApproveTools(server));
         List<JsonObject> enabled = listed.stream().filter(t -> !disabled.contains(t.getString("name", ""))).toList();
-        Map<String, String> names = displayNames(server, enabled.stream().map(t -> t.getString("name", "")).toList(), visibleIds);
+        Map<String, String> names = aliases.displayNames(server.getId(), server.getName(),
+                enabled.stream().map(t -> t.getString("name", "")).toList(), visibleIds);
         Map<String, McpTool> tools = new LinkedHashMap<>();
         for (JsonObject tool : enabled) {
             String name = tool.getString("name", "");

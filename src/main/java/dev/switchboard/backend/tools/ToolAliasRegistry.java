@@ -3,7 +3,10 @@ package dev.switchboard.backend.tools;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
+import jakarta.inject.Inject;
+import jakarta.persistence.PersistenceException;
 import jakarta.transaction.Transactional;
+import jakarta.transaction.TransactionalException;
 
 import java.util.Collection;
 import java.util.LinkedHashMap;
@@ -25,18 +28,34 @@ public class ToolAliasRegistry {
     @PersistenceContext(unitName = "switchboard")
     EntityManager em;
 
+    @Inject
+    ToolAliasRegistry self;
+
     /**
      * Display names for the given tools of one server, in the order given.
+     * Two requests that meet a server's tools for the first time at once may both insert the same name; the loser's
+     * transaction fails on the unique key, and issuing again in a new transaction finds the winner's rows.
      *
      * @param visibleServerIds every server the caller can see (names must be unique among them)
      */
-    @Transactional
     public Map<String, String> displayNames(long serverId, String serverName, List<String> toolNames,
                                             Collection<Long> visibleServerIds) {
+        try {
+            return self.issueAll(serverId, serverName, toolNames, visibleServerIds);
+        } catch (PersistenceException | TransactionalException e) {
+            return self.issueAll(serverId, serverName, toolNames, visibleServerIds);
+        }
+    }
+
+    /** One transaction of its own per attempt (called through {@link #self} so the interceptor applies). */
+    @Transactional(Transactional.TxType.REQUIRES_NEW)
+    Map<String, String> issueAll(long serverId, String serverName, List<String> toolNames,
+                                 Collection<Long> visibleServerIds) {
         Map<String, String> names = new LinkedHashMap<>();
         for (String tool : toolNames) {
             names.put(tool, issue(serverId, serverName, tool, visibleServerIds));
         }
+        em.flush();
         return names;
     }
 

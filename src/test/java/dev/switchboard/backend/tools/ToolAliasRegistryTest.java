@@ -60,6 +60,7 @@ class ToolAliasRegistryTest {
     private static ToolAliasRegistry registry(EntityManager em) {
         ToolAliasRegistry registry = new ToolAliasRegistry();
         registry.em = em;
+        registry.self = registry;
         return registry;
     }
 
