@@ -1,6 +1,6 @@
 -- MCP server registry and assistants (seed 004: mcp_servers, assistant_mcp_servers).
 -- Portable between H2 (MySQL mode) and MySQL/MariaDB: times are epoch milliseconds,
--- JSON columns are TEXT, owners are token subjects (strings).
+-- JSON and long text columns are MEDIUMTEXT (TEXT holds only 64 KB on MySQL), owners are token subjects (strings).
 
 CREATE TABLE mcp_servers (
     id                 BIGINT AUTO_INCREMENT PRIMARY KEY,
@@ -11,13 +11,13 @@ CREATE TABLE mcp_servers (
     type               VARCHAR(20)   NOT NULL,
     is_active          BOOLEAN       NOT NULL,
     base_url           VARCHAR(2048),
-    headers            TEXT,
+    headers            MEDIUMTEXT,
     timeout            INT           NOT NULL,
     command            VARCHAR(1024),
-    args               TEXT,
-    env                TEXT,
-    disabled_tools     TEXT,
-    auto_approve_tools TEXT,
+    args               MEDIUMTEXT,
+    env                MEDIUMTEXT,
+    disabled_tools     MEDIUMTEXT,
+    auto_approve_tools MEDIUMTEXT,
     created_at         BIGINT        NOT NULL,
     updated_at         BIGINT        NOT NULL,
     CONSTRAINT uq_mcp_servers_owner_name UNIQUE (tenant_id, user_id, name)
@@ -30,7 +30,7 @@ CREATE TABLE assistants (
     tenant_id              VARCHAR(64)   NOT NULL,
     name                   VARCHAR(100)  NOT NULL,
     description            VARCHAR(1000),
-    system_prompt          TEXT,
+    system_prompt          MEDIUMTEXT,
     model                  VARCHAR(200),
     knowledge_base_enabled BOOLEAN       NOT NULL,
     created_at             BIGINT        NOT NULL,

@@ -1,7 +1,8 @@
 -- Chat room: conversations and their messages (seed 004's message storage).
 -- An assistant message keeps its tool calls inline: tool_calls is a JSON array of ToolCallRecord
 -- ({id, serverId, serverName, toolName, displayName, arguments, status, response, isError}), updated in place.
--- Portable between H2 (MySQL mode) and MySQL/MariaDB; times are epoch milliseconds.
+-- Portable between H2 (MySQL mode) and MySQL/MariaDB; times are epoch milliseconds. MEDIUMTEXT (16 MB), not
+-- TEXT (64 KB): one tool result or answer can be larger than 64 KB.
 
 CREATE TABLE conversations (
     id           BIGINT AUTO_INCREMENT PRIMARY KEY,
@@ -20,8 +21,8 @@ CREATE TABLE chat_messages (
     id              BIGINT AUTO_INCREMENT PRIMARY KEY,
     conversation_id BIGINT       NOT NULL,
     role            VARCHAR(16)  NOT NULL,
-    content         TEXT,
-    tool_calls      TEXT,
+    content         MEDIUMTEXT,
+    tool_calls      MEDIUMTEXT,
     tool_call_id    VARCHAR(128),
     finish_reason   VARCHAR(32),
     created_at      BIGINT       NOT NULL,
