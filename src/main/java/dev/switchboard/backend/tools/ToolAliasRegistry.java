@@ -47,9 +47,9 @@ public class ToolAliasRegistry {
         }
     }
 
-    /** One transaction of its own per attempt (called through {@link #self} so the interceptor applies). */
+    /** One transaction of its own per attempt; public and called through {@link #self}, or no interceptor applies. */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    Map<String, String> issueAll(long serverId, String serverName, List<String> toolNames,
+    public Map<String, String> issueAll(long serverId, String serverName, List<String> toolNames,
                                  Collection<Long> visibleServerIds) {
         Map<String, String> names = new LinkedHashMap<>();
         for (String tool : toolNames) {
