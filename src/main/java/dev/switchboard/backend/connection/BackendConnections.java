@@ -96,6 +96,11 @@ public class BackendConnections {
         return pool.listTools(subject, String.valueOf(server.getId()), () -> spec, Duration.ofSeconds(server.getTimeoutSeconds()));
     }
 
+    /** The pool itself, for the gateway, which forwards arbitrary requests through the same sessions. */
+    public BackendConnectionPool pool() {
+        return pool;
+    }
+
     public PoolStats stats() {
         return pool.stats();
     }

@@ -100,6 +100,17 @@ public final class BackendConnection {
         }
     }
 
+    JsonObject request(BackendSpecSource source, String method, JsonObject params, Duration timeout,
+                       Consumer<JsonObject> progress) throws McpException {
+        McpClient c = ensureConnected(source);
+        try {
+            return c.request(method, params, timeout, progress);
+        } catch (McpException e) {
+            failed(c, e);
+            throw e;
+        }
+    }
+
     /** Registers a caller; false when the connection was retired and the caller must use a fresh one. */
     boolean acquire() {
         synchronized (lock) {

@@ -72,6 +72,26 @@ public final class BackendConnectionPool implements AutoCloseable {
         }
     }
 
+    /**
+     * Forwards any request with its params as given (the gateway's passthrough), connecting first if needed;
+     * counted and failure-handled like {@link #callTool}.
+     *
+     * @param progress receives the backend's progress notifications for this request, or null
+     */
+    public JsonObject request(String userSubject, String serverId, BackendSpecSource source, String method,
+                              JsonObject params, Duration timeout, Consumer<JsonObject> progress) throws McpException {
+        totalCalls.incrementAndGet();
+        BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
+        try {
+            return connection.request(source, method, params, timeout, progress);
+        } catch (McpException e) {
+            failedCalls.incrementAndGet();
+            throw e;
+        } finally {
+            connection.release();
+        }
+    }
+
     /** Connects afresh outside the pool (the configuration may just have changed), lists the tools and disconnects. */
     public ConnectionTest testConnection(BackendSpecSource source) throws McpException {
         Instant started = clock.instant();

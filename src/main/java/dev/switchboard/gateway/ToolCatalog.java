@@ -1,0 +1,107 @@
+package dev.switchboard.gateway;
+
+import dev.switchboard.mcp.JsonRpcPeer;
+import dev.switchboard.mcp.McpException;
+import jakarta.json.JsonObject;
+
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CompletionException;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.Executor;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.logging.Logger;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
+/**
+ * The tools of all of a caller's backends in one stable order (backend name, then the backend's own order), fetched
+ * in parallel. A backend that fails or does not answer within the listing deadline is left out and logged: one
+ * broken backend must not hide every other one.
+ */
+public final class ToolCatalog {
+
+    private static final Logger LOG = Logger.getLogger(ToolCatalog.class.getName());
+
+    /** One listed tool: its backend, its index in that backend's list, the raw tool and its gateway name. */
+    public record Entry(GatewayBackend backend, int index, JsonObject tool, GatewayToolName name) {
+
+        /** The backend's tool object untouched but for its name. */
+        public JsonObject exposedTool() {
+            return JSON.createObjectBuilder(tool).add("name", name.exposed()).build();
+        }
+    }
+
+    private final List<Entry> entries;
+    private final List<String> leftOut;
+
+    private ToolCatalog(List<Entry> entries, List<String> leftOut) {
+        this.entries = entries;
+        this.leftOut = leftOut;
+    }
+
+    public static ToolCatalog fetch(List<GatewayBackend> backends, BackendAccess access, Executor executor,
+                                    Duration listTimeout) {
+        List<GatewayBackend> ordered = backends.stream().sorted(Comparator.comparing(GatewayBackend::name)).toList();
+        List<CompletableFuture<List<JsonObject>>> listings = new ArrayList<>();
+        for (GatewayBackend backend : ordered) {
+            Duration timeout = backend.timeout().compareTo(listTimeout) < 0 ? backend.timeout() : listTimeout;
+            listings.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return access.listTools(backend, timeout);
+                } catch (McpException e) {
+                    throw new CompletionException(e);
+                }
+            }, executor));
+        }
+        long deadline = System.nanoTime() + listTimeout.toNanos();
+        List<Entry> entries = new ArrayList<>();
+        List<String> leftOut = new ArrayList<>();
+        for (int b = 0; b < ordered.size(); b++) {
+            GatewayBackend backend = ordered.get(b);
+            try {
+                long wait = Math.max(0, deadline - System.nanoTime());
+                add(entries, backend, listings.get(b).get(wait, TimeUnit.NANOSECONDS));
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                leftOut.add(backend.name());
+            } catch (ExecutionException | TimeoutException e) {
+                String reason = e instanceof TimeoutException ? "no answer within " + listTimeout.toMillis() + " ms"
+                        : JsonRpcPeer.asMcpException(e.getCause()).getMessage();
+                LOG.warning(() -> "tools/list leaves out backend " + backend.name() + ": " + reason);
+                leftOut.add(backend.name());
+            }
+        }
+        return new ToolCatalog(List.copyOf(entries), List.copyOf(leftOut));
+    }
+
+    private static void add(List<Entry> entries, GatewayBackend backend, List<JsonObject> tools) {
+        for (int i = 0; i < tools.size(); i++) {
+            JsonObject tool = tools.get(i);
+            String toolName = tool.getString("name", null);
+            if (toolName == null || backend.disabledTools().contains(toolName)) {
+                continue;
+            }
+            GatewayToolName name = new GatewayToolName(backend.name(), toolName);
+            if (!name.isValid()) {
+                LOG.warning(() -> "tools/list leaves out " + backend.name() + " tool '" + toolName
+                        + "': '" + name.exposed() + "' is not a valid MCP tool name");
+                continue;
+            }
+            entries.add(new Entry(backend, i, tool, name));
+        }
+    }
+
+    public List<Entry> entries() {
+        return entries;
+    }
+
+    /** Names of the backends that could not be listed. */
+    public List<String> leftOut() {
+        return leftOut;
+    }
+}
