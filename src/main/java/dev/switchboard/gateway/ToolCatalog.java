@@ -12,6 +12,7 @@ import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.logging.Logger;
@@ -50,13 +51,7 @@ public final class ToolCatalog {
         List<CompletableFuture<List<JsonObject>>> listings = new ArrayList<>();
         for (GatewayBackend backend : ordered) {
             Duration timeout = backend.timeout().compareTo(listTimeout) < 0 ? backend.timeout() : listTimeout;
-            listings.add(CompletableFuture.supplyAsync(() -> {
-                try {
-                    return access.listTools(backend, timeout);
-                } catch (McpException e) {
-                    throw new CompletionException(e);
-                }
-            }, executor));
+            listings.add(listAsync(backend, access, executor, timeout));
         }
         long deadline = System.nanoTime() + listTimeout.toNanos();
         List<Entry> entries = new ArrayList<>();
@@ -77,6 +72,21 @@ public final class ToolCatalog {
             }
         }
         return new ToolCatalog(List.copyOf(entries), List.copyOf(leftOut));
+    }
+
+    private static CompletableFuture<List<JsonObject>> listAsync(GatewayBackend backend, BackendAccess access,
+                                                                 Executor executor, Duration timeout) {
+        try {
+            return CompletableFuture.supplyAsync(() -> {
+                try {
+                    return access.listTools(backend, timeout);
+                } catch (McpException e) {
+                    throw new CompletionException(e);
+                }
+            }, executor);
+        } catch (RejectedExecutionException e) {
+            return CompletableFuture.failedFuture(new McpException(McpException.Kind.CANCELLED, "no thread free to list it"));
+        }
     }
 
     private static void add(List<Entry> entries, GatewayBackend backend, List<JsonObject> tools) {

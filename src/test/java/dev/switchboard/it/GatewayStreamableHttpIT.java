@@ -13,9 +13,13 @@ import org.junit.jupiter.api.Order;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.util.HashSet;
 import java.util.List;
 import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -165,6 +169,29 @@ class GatewayStreamableHttpIT {
 
     @Test
     @Order(7)
+    void notificationsCancelledStopsTheRequestItNames() throws Exception {
+        HttpResponse<String> init = GatewayHttpEdgesIT.initialize(user, null);
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        String call = Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", "slow-1").add("method", "tools/call")
+                .add("params", Json.createObjectBuilder().add("name", stdioName + "__trigger-long-running-operation")
+                        .add("arguments", Json.createObjectBuilder().add("duration", 20).add("steps", 20))).build().toString();
+        long started = System.nanoTime();
+        CompletableFuture<HttpResponse<String>> answer = CompletableFuture.supplyAsync(() -> GatewayHttpEdgesIT.send("POST", call,
+                "Authorization", "Bearer " + user, "Accept", "application/json", "Content-Type", "application/json",
+                "Mcp-Session-Id", session));
+        Thread.sleep(1_000);
+        String cancel = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"slow-1\"}}";
+        assertEquals(202, GatewayHttpEdgesIT.send("POST", cancel, "Authorization", "Bearer " + user, "Accept", GatewayHttpEdgesIT.BOTH,
+                "Content-Type", "application/json", "Mcp-Session-Id", session).statusCode());
+        HttpResponse<String> cancelled = answer.get(10, TimeUnit.SECONDS);
+        assertTrue(Duration.ofNanos(System.nanoTime() - started).toSeconds() < 8, "answered long before the tool would finish");
+        assertEquals(-32800, GatewayHttpEdgesIT.rpcCode(cancelled), cancelled::body);
+        JsonObject after = GatewayClient.single(user, echo(stdioName, "still serving"));
+        assertTrue(after.getJsonObject("result").toString().contains("still serving"), after::toString);
+    }
+
+    @Test
+    @Order(8)
     void anApiKeyIsACallerUntilItIsRevoked() {
         JsonObject key = Api.post("/api/api-keys", user, Json.createObjectBuilder().add("name", "gateway-it").build()).expect(201).json();
         JsonObject outcome = GatewayClient.single(key.getString("key"), echo(httpName, "with a key"));
@@ -174,7 +201,7 @@ class GatewayStreamableHttpIT {
     }
 
     @Test
-    @Order(8)
+    @Order(9)
     void aKilledBackendIsUnavailableWhileTheOtherStillLists() {
         http.kill();
         JsonArray steps = GatewayClient.run(user, Json.createArrayBuilder().add(echo(httpName, "anyone?")).add(step("listAll")).build())

@@ -8,16 +8,15 @@ import dev.switchboard.gateway.GatewayRouter;
 import dev.switchboard.gateway.GatewaySession;
 import dev.switchboard.gateway.GatewaySessions;
 import dev.switchboard.gateway.GatewaySettings;
+import dev.switchboard.gateway.GatewayThreads;
 import dev.switchboard.gateway.InitializeAnswer;
 import dev.switchboard.gateway.PooledBackendAccess;
 import dev.switchboard.gateway.SharedBackends;
 import dev.switchboard.gateway.UpstreamVersions;
 import dev.switchboard.mcp.JsonRpcMessage;
-import dev.switchboard.mcp.McpException;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
@@ -72,8 +71,8 @@ public class McpServlet extends HttpServlet {
     @Inject
     GatewayConfiguration configuration;
 
-    @Resource
-    ManagedExecutorService executor;
+    @Inject
+    GatewayThreads threads;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
@@ -255,7 +254,7 @@ public class McpServlet extends HttpServlet {
         // the caller's backends are read here, on the request thread, where the caller and the database are at hand
         List<GatewayBackend> backends = sharedBackends.of(caller);
         GatewayRouter router = new GatewayRouter(backends, new PooledBackendAccess(connections.pool(), caller.subject()),
-                executor, settings);
+                threads.executor(), settings);
         boolean wantsProgress = m.params().get("_meta") instanceof JsonObject meta && meta.containsKey("progressToken");
         boolean stream = accept.eventStream() && (!accept.json() || wantsProgress);
         AsyncContext async = request.startAsync();
@@ -267,11 +266,11 @@ public class McpServlet extends HttpServlet {
         session.track(key, call);
         exchange.open();
         try {
-            executor.execute(call);
+            threads.executor().execute(call);
         } catch (RuntimeException e) {
             session.untrack(key, call);
-            exchange.answer(GatewayErrors.fromBackend(m.id(), "gateway", m.method(),
-                    new McpException(McpException.Kind.CLOSED, "the gateway is shutting down")));
+            exchange.answer(GatewayErrors.error(m.id(), GatewayErrors.INTERNAL_ERROR,
+                    "The gateway is at capacity or shutting down; retry later", null));
         }
     }
 
