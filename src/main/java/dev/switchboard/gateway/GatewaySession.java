@@ -1,10 +1,13 @@
 package dev.switchboard.gateway;
 
+import dev.switchboard.mcp.JsonRpcMessage;
+
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
 
 /**
  * One upstream client session ({@code Mcp-Session-Id}): whose it is, what version it speaks, the requests it has in
@@ -24,6 +27,7 @@ public final class GatewaySession {
     private final String protocolVersion;
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final List<Runnable> closeActions = new CopyOnWriteArrayList<>();
+    private final List<Consumer<JsonRpcMessage>> streams = new CopyOnWriteArrayList<>();
     private volatile Instant lastUsedAt;
     private volatile boolean ended;
 
@@ -85,6 +89,20 @@ public final class GatewaySession {
         }
         request.cancel();
         return true;
+    }
+
+    /** Registers an open GET stream, which receives every message the server starts for this session. */
+    public void addStream(Consumer<JsonRpcMessage> stream) {
+        streams.add(stream);
+    }
+
+    public void removeStream(Consumer<JsonRpcMessage> stream) {
+        streams.remove(stream);
+    }
+
+    /** Sends a server-initiated message on every open GET stream; without one, the client simply misses it. */
+    public void sendToStreams(JsonRpcMessage message) {
+        streams.forEach(stream -> stream.accept(message));
     }
 
     /** Runs when the session ends (closes its GET streams). */

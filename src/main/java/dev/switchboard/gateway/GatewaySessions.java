@@ -56,6 +56,11 @@ public final class GatewaySessions {
         return session.isPresent();
     }
 
+    /** The live sessions of one caller. */
+    public List<GatewaySession> ofSubject(String subject) {
+        return sessions.values().stream().filter(s -> s.subject().equals(subject)).toList();
+    }
+
     public int size() {
         return sessions.size();
     }

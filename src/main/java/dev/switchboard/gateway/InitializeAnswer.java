@@ -8,7 +8,8 @@ import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * The gateway's answer to {@code initialize}. It declares what the gateway itself serves: tools (the union of what
- * its backends offer through it); resources, prompts and the rest are not routed yet, so they are not offered.
+ * its backends offer through it), with {@code list_changed} on the session's GET stream; resources, prompts and the
+ * rest are not routed yet, so they are not offered.
  * Backends are not contacted here: a slow backend must not delay every client's handshake.
  */
 public final class InitializeAnswer {
@@ -29,7 +30,7 @@ public final class InitializeAnswer {
         return JSON.createObjectBuilder()
                 .add("protocolVersion", protocolVersion)
                 .add("capabilities", JSON.createObjectBuilder()
-                        .add("tools", JSON.createObjectBuilder().add("listChanged", false)))
+                        .add("tools", JSON.createObjectBuilder().add("listChanged", true)))
                 .add("serverInfo", JSON.createObjectBuilder()
                         .add("name", SERVER_NAME).add("title", SERVER_TITLE).add("version", SERVER_VERSION))
                 .add("instructions", "Tools of every shared MCP server of your tenant, named {server}__{tool}.")

@@ -1,6 +1,7 @@
 package dev.switchboard.gateway.http;
 
 import dev.switchboard.gateway.GatewaySession;
+import dev.switchboard.mcp.JsonRpcMessage;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -13,16 +14,18 @@ import java.time.Duration;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 /**
- * The GET stream of a session, for messages the server starts. The aggregated endpoint sends none yet, so the
- * stream carries SSE comments that keep proxies from closing it; it ends with the session or when the client leaves.
+ * The GET stream of a session, for messages the server starts ({@code notifications/tools/list_changed}), with SSE
+ * comments in between that keep proxies from closing it; it ends with the session or when the client leaves.
  */
 final class EventStream implements AsyncListener {
 
     private final AsyncContext async;
     private final GatewaySession session;
     private final Runnable end = this::close;
+    private final Consumer<JsonRpcMessage> messages = this::send;
     private ScheduledFuture<?> keepAlive;
     private boolean closed;
 
@@ -46,7 +49,12 @@ final class EventStream implements AsyncListener {
             stream.keepAlive = scheduler.scheduleAtFixedRate(() -> stream.write(": keep-alive\n\n"),
                     interval.toMillis(), interval.toMillis(), TimeUnit.MILLISECONDS);
         }
+        session.addStream(stream.messages);
         session.onEnd(stream.end);
+    }
+
+    private void send(JsonRpcMessage message) {
+        write("event: message\ndata: " + message.toJson() + "\n\n");
     }
 
     private synchronized void write(String text) {
@@ -71,6 +79,7 @@ final class EventStream implements AsyncListener {
             keepAlive.cancel(false);
         }
         session.removeOnEnd(end);
+        session.removeStream(messages);
         async.complete();
     }
 
@@ -80,6 +89,7 @@ final class EventStream implements AsyncListener {
             keepAlive.cancel(false);
         }
         session.removeOnEnd(end);
+        session.removeStream(messages);
     }
 
     @Override

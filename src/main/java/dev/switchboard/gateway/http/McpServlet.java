@@ -12,6 +12,7 @@ import dev.switchboard.gateway.GatewayThreads;
 import dev.switchboard.gateway.InitializeAnswer;
 import dev.switchboard.gateway.PooledBackendAccess;
 import dev.switchboard.gateway.SharedBackends;
+import dev.switchboard.gateway.ToolsChangedRelay;
 import dev.switchboard.gateway.UpstreamVersions;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.security.ApiKeys;
@@ -31,6 +32,7 @@ import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
+import java.io.StringReader;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
@@ -88,6 +90,7 @@ public class McpServlet extends HttpServlet {
         versions = new UpstreamVersions(settings.legacyHttpSse());
         origins = new OriginPolicy(settings.allowedOrigins());
         sessions = new GatewaySessions(settings.sessionIdleTimeout(), Clock.systemUTC());
+        connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions));
         LOG.info(() -> "MCP gateway at /mcp: page size " + settings.pageSize() + ", list timeout "
                 + settings.listTimeout() + ", max body " + settings.maxBodyBytes() + " bytes, origins "
                 + settings.allowedOrigins() + ", versions " + versions.supported());
@@ -195,7 +198,7 @@ public class McpServlet extends HttpServlet {
 
     private Optional<JsonRpcMessage> parse(String body, HttpServletResponse response) throws IOException {
         JsonValue value;
-        try (var reader = JSON.createReader(new java.io.StringReader(body))) {
+        try (var reader = JSON.createReader(new StringReader(body))) {
             value = reader.readValue();
         } catch (RuntimeException e) {
             HttpReplies.error(response, 400, GatewayErrors.PARSE_ERROR, "Parse error: the body is not JSON");
