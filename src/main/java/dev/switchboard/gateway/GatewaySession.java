@@ -10,7 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * One upstream client session ({@code Mcp-Session-Id}): whose it is, what version it speaks, the requests it has in
+ * One upstream client session ({@code Mcp-Session-Id}): whose it is, the requests it has in
  * flight (so {@code notifications/cancelled} and the end of the session reach the backend that is working on them)
  * and what to close when it ends.
  */
@@ -23,19 +23,15 @@ public final class GatewaySession {
 
     private final String id;
     private final String subject;
-    private final String tenant;
-    private final String protocolVersion;
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final List<Runnable> closeActions = new CopyOnWriteArrayList<>();
     private final List<Consumer<JsonRpcMessage>> streams = new CopyOnWriteArrayList<>();
     private volatile Instant lastUsedAt;
     private volatile boolean ended;
 
-    GatewaySession(String id, String subject, String tenant, String protocolVersion, Instant now) {
+    GatewaySession(String id, String subject, Instant now) {
         this.id = id;
         this.subject = subject;
-        this.tenant = tenant;
-        this.protocolVersion = protocolVersion;
         this.lastUsedAt = now;
     }
 
@@ -45,14 +41,6 @@ public final class GatewaySession {
 
     public String subject() {
         return subject;
-    }
-
-    public String tenant() {
-        return tenant;
-    }
-
-    public String protocolVersion() {
-        return protocolVersion;
     }
 
     Instant lastUsedAt() {

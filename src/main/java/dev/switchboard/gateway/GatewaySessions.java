@@ -27,9 +27,9 @@ public final class GatewaySessions {
         this.clock = clock;
     }
 
-    public GatewaySession create(String subject, String tenant, String protocolVersion) {
+    public GatewaySession create(String subject) {
         endIdle();
-        GatewaySession session = new GatewaySession(newId(), subject, tenant, protocolVersion, clock.instant());
+        GatewaySession session = new GatewaySession(newId(), subject, clock.instant());
         sessions.put(session.id(), session);
         return session;
     }
@@ -59,10 +59,6 @@ public final class GatewaySessions {
     /** The live sessions of one caller. */
     public List<GatewaySession> ofSubject(String subject) {
         return sessions.values().stream().filter(s -> s.subject().equals(subject)).toList();
-    }
-
-    public int size() {
-        return sessions.size();
     }
 
     /** Ends every session, e.g. at shutdown. */

@@ -38,11 +38,9 @@ public final class ToolCatalog {
     }
 
     private final List<Entry> entries;
-    private final List<String> leftOut;
 
-    private ToolCatalog(List<Entry> entries, List<String> leftOut) {
+    private ToolCatalog(List<Entry> entries) {
         this.entries = entries;
-        this.leftOut = leftOut;
     }
 
     public static ToolCatalog fetch(List<GatewayBackend> backends, BackendAccess access, Executor executor,
@@ -55,23 +53,22 @@ public final class ToolCatalog {
         }
         long deadline = System.nanoTime() + listTimeout.toNanos();
         List<Entry> entries = new ArrayList<>();
-        List<String> leftOut = new ArrayList<>();
         for (int b = 0; b < ordered.size(); b++) {
             GatewayBackend backend = ordered.get(b);
             try {
                 long wait = Math.max(0, deadline - System.nanoTime());
                 add(entries, backend, listings.get(b).get(wait, TimeUnit.NANOSECONDS));
             } catch (InterruptedException e) {
+                // the request was cancelled: what was listed so far is all it gets
                 Thread.currentThread().interrupt();
-                leftOut.add(backend.name());
+                break;
             } catch (ExecutionException | TimeoutException e) {
                 String reason = e instanceof TimeoutException ? "no answer within " + listTimeout.toMillis() + " ms"
                         : JsonRpcPeer.asMcpException(e.getCause()).getMessage();
                 LOG.warning(() -> "tools/list leaves out backend " + backend.name() + ": " + reason);
-                leftOut.add(backend.name());
             }
         }
-        return new ToolCatalog(List.copyOf(entries), List.copyOf(leftOut));
+        return new ToolCatalog(List.copyOf(entries));
     }
 
     private static CompletableFuture<List<JsonObject>> listAsync(GatewayBackend backend, BackendAccess access,
@@ -108,10 +105,5 @@ public final class ToolCatalog {
 
     public List<Entry> entries() {
         return entries;
-    }
-
-    /** Names of the backends that could not be listed. */
-    public List<String> leftOut() {
-        return leftOut;
     }
 }

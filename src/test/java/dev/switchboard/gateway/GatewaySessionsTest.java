@@ -20,8 +20,8 @@ class GatewaySessionsTest {
 
     @Test
     void idsAreLongRandomAndAnswerOnlyToTheirOwner() {
-        GatewaySession a = sessions.create("alice", "default", "2025-11-25");
-        GatewaySession b = sessions.create("alice", "default", "2025-11-25");
+        GatewaySession a = sessions.create("alice");
+        GatewaySession b = sessions.create("alice");
         assertNotEquals(a.id(), b.id());
         assertTrue(a.id().matches("[A-Za-z0-9_-]{43}"), a.id());
         assertTrue(sessions.find(a.id(), "alice").isPresent());
@@ -32,7 +32,7 @@ class GatewaySessionsTest {
 
     @Test
     void endingASessionCancelsItsRequestsAndClosesItsStreams() {
-        GatewaySession session = sessions.create("alice", "default", "2025-11-25");
+        GatewaySession session = sessions.create("alice");
         List<String> events = new ArrayList<>();
         session.track("1", () -> events.add("cancel 1"));
         session.track("2", () -> events.add("cancel 2"));
@@ -47,9 +47,9 @@ class GatewaySessionsTest {
 
     @Test
     void idleSessionsExpire() {
-        GatewaySession idle = sessions.create("alice", "default", "2025-11-25");
+        GatewaySession idle = sessions.create("alice");
         clock.advance(Duration.ofMinutes(20));
-        GatewaySession busy = sessions.create("alice", "default", "2025-11-25");
+        GatewaySession busy = sessions.create("alice");
         clock.advance(Duration.ofMinutes(15));
         assertTrue(sessions.find(busy.id(), "alice").isPresent());
         assertTrue(sessions.find(idle.id(), "alice").isEmpty());

@@ -28,8 +28,8 @@ class ToolsChangedRelayTest {
             pool.onToolsListChanged(new ToolsChangedRelay(sessions));
             List<JsonRpcMessage> alices = new CopyOnWriteArrayList<>();
             List<JsonRpcMessage> bobs = new CopyOnWriteArrayList<>();
-            sessions.create("alice", "default", "2025-11-25").addStream(alices::add);
-            sessions.create("bob", "default", "2025-11-25").addStream(bobs::add);
+            sessions.create("alice").addStream(alices::add);
+            sessions.create("bob").addStream(bobs::add);
 
             pool.callTool("alice", "scripted", ScriptedServer::spec, "change", null, Duration.ofSeconds(10), null);
 

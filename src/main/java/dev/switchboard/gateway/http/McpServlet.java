@@ -231,7 +231,7 @@ public class McpServlet extends HttpServlet {
 
     private void initialize(JsonRpcMessage request, HttpServletResponse response) throws IOException {
         String version = versions.negotiate(InitializeAnswer.requestedVersion(request.params()));
-        GatewaySession session = sessions.create(caller.subject(), caller.tenant(), version);
+        GatewaySession session = sessions.create(caller.subject());
         response.setHeader(SESSION_HEADER, session.id());
         HttpReplies.json(response, 200, JsonRpcMessage.result(request.id(), InitializeAnswer.result(version)));
     }
