@@ -13,8 +13,8 @@ import dev.switchboard.mcp.client.DefaultMcpConnector;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
@@ -26,6 +26,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Locale;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.logging.Logger;
 
 /**
@@ -39,10 +41,10 @@ public class BackendConnections {
     private static final Logger LOG = Logger.getLogger(BackendConnections.class.getName());
 
     @Resource
-    ManagedExecutorService executor;
+    ManagedScheduledExecutorService scheduler;
 
     @Resource
-    ManagedScheduledExecutorService scheduler;
+    ManagedThreadFactory threadFactory;
 
     @Inject
     @ConfigProperty(name = "switchboard.pool.connect-timeout", defaultValue = "PT30S")
@@ -61,12 +63,19 @@ public class BackendConnections {
     int maxToolRounds;
 
     private BackendConnectionPool pool;
+    private ExecutorService connectionThreads;
 
-    /** Seed 004's MCP_CLIENT_CONFIG as defaults; backend I/O runs on the container's managed threads. */
+    /**
+     * Seed 004's MCP_CLIENT_CONFIG as defaults. Backend I/O runs on managed threads of its own: a connection's
+     * readers block for as long as it lives, and on the container's shared pool (which grows only slowly while its
+     * threads are blocked) a burst of new connections, e.g. one gateway listing that connects every backend at
+     * once, waited seconds for a thread to read its handshake.
+     */
     @PostConstruct
     void start() {
         PoolConfig config = new PoolConfig(connectTimeout, toolCacheTtl, idleTimeout, maxToolRounds);
-        pool = new BackendConnectionPool(new DefaultMcpConnector(executor, scheduler), config, Clock.systemUTC());
+        connectionThreads = Executors.newCachedThreadPool(threadFactory);
+        pool = new BackendConnectionPool(new DefaultMcpConnector(connectionThreads, scheduler), config, Clock.systemUTC());
         LOG.info(() -> "MCP connection pool: connect timeout " + connectTimeout + ", tool cache " + toolCacheTtl
                 + ", idle timeout " + idleTimeout + ", max tool rounds " + maxToolRounds);
     }
@@ -107,6 +116,11 @@ public class BackendConnections {
                 Duration.ofSeconds(server.getTimeoutSeconds()), null);
     }
 
+    /** The pool itself, for the gateway, which forwards arbitrary requests through the same sessions. */
+    public BackendConnectionPool pool() {
+        return pool;
+    }
+
     public PoolStats stats() {
         return pool.stats();
     }
@@ -126,5 +140,6 @@ public class BackendConnections {
     @PreDestroy
     void close() {
         pool.close();
+        connectionThreads.shutdownNow();
     }
 }

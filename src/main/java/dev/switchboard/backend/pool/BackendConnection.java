@@ -34,6 +34,7 @@ public final class BackendConnection {
     private final McpConnector connector;
     private final PoolConfig config;
     private final Clock clock;
+    private final Consumer<PoolKey> toolsChangedListener;
     private final Object lock = new Object();
     /** Bumped by tools/list_changed and reconnects, so a listing that raced with one is not cached. */
     private final AtomicLong toolGeneration = new AtomicLong();
@@ -49,11 +50,14 @@ public final class BackendConnection {
 
     private volatile CachedTools toolCache;
 
-    BackendConnection(PoolKey key, McpConnector connector, PoolConfig config, Clock clock) {
+    /** @param toolsChangedListener told after the backend announced {@code tools/list_changed} and the cache was dropped */
+    BackendConnection(PoolKey key, McpConnector connector, PoolConfig config, Clock clock,
+                      Consumer<PoolKey> toolsChangedListener) {
         this.key = key;
         this.connector = connector;
         this.config = config;
         this.clock = clock;
+        this.toolsChangedListener = toolsChangedListener;
         this.lastActiveAt = clock.instant();
     }
 
@@ -94,6 +98,17 @@ public final class BackendConnection {
         McpClient c = ensureConnected(source);
         try {
             return c.callTool(name, arguments, timeout, progress);
+        } catch (McpException e) {
+            failed(c, e);
+            throw e;
+        }
+    }
+
+    JsonObject request(BackendSpecSource source, String method, JsonObject params, Duration timeout,
+                       Consumer<JsonObject> progress) throws McpException {
+        McpClient c = ensureConnected(source);
+        try {
+            return c.request(method, params, timeout, progress);
         } catch (McpException e) {
             failed(c, e);
             throw e;
@@ -236,6 +251,7 @@ public final class BackendConnection {
         }
         toolGeneration.incrementAndGet();
         toolCache = null;
+        toolsChangedListener.accept(key);
     }
 
     /**

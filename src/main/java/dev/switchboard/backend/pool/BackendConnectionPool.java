@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
@@ -30,6 +31,7 @@ public final class BackendConnectionPool implements AutoCloseable {
     private final Map<PoolKey, BackendConnection> connections = new ConcurrentHashMap<>();
     private final AtomicLong totalCalls = new AtomicLong();
     private final AtomicLong failedCalls = new AtomicLong();
+    private final List<Consumer<PoolKey>> toolsChangedListeners = new CopyOnWriteArrayList<>();
 
     public BackendConnectionPool(McpConnector connector, PoolConfig config, Clock clock) {
         this.connector = connector;
@@ -39,6 +41,14 @@ public final class BackendConnectionPool implements AutoCloseable {
 
     public PoolConfig config() {
         return config;
+    }
+
+    /**
+     * Called (on a pool thread) whenever a backend announces {@code notifications/tools/list_changed} on one of the
+     * pooled sessions, after that session's tool cache was dropped; the gateway tells its clients.
+     */
+    public void onToolsListChanged(Consumer<PoolKey> listener) {
+        toolsChangedListeners.add(listener);
     }
 
     /** The server's tools (cached for {@link PoolConfig#toolCacheTtl()}, dropped on {@code tools/list_changed}). */
@@ -64,6 +74,26 @@ public final class BackendConnectionPool implements AutoCloseable {
         BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
         try {
             return connection.callTool(source, toolName, arguments, timeout, progress);
+        } catch (McpException e) {
+            failedCalls.incrementAndGet();
+            throw e;
+        } finally {
+            connection.release();
+        }
+    }
+
+    /**
+     * Forwards any request with its params as given (the gateway's passthrough), connecting first if needed;
+     * counted and failure-handled like {@link #callTool}.
+     *
+     * @param progress receives the backend's progress notifications for this request, or null
+     */
+    public JsonObject request(String userSubject, String serverId, BackendSpecSource source, String method,
+                              JsonObject params, Duration timeout, Consumer<JsonObject> progress) throws McpException {
+        totalCalls.incrementAndGet();
+        BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
+        try {
+            return connection.request(source, method, params, timeout, progress);
         } catch (McpException e) {
             failedCalls.incrementAndGet();
             throw e;
@@ -136,10 +166,15 @@ public final class BackendConnectionPool implements AutoCloseable {
         all.forEach(BackendConnection::close);
     }
 
+    private void toolsChanged(PoolKey key) {
+        toolsChangedListeners.forEach(listener -> listener.accept(key));
+    }
+
     private BackendConnection acquire(PoolKey key) {
         // a connection retired by the reaper between lookup and acquire is replaced by a fresh one
         while (true) {
-            BackendConnection connection = connections.computeIfAbsent(key, k -> new BackendConnection(k, connector, config, clock));
+            BackendConnection connection = connections.computeIfAbsent(key, k -> new BackendConnection(k, connector, config, clock,
+                    this::toolsChanged));
             if (connection.acquire()) {
                 return connection;
             }

@@ -74,6 +74,12 @@ public final class DefaultMcpClient implements McpClient {
     }
 
     @Override
+    public JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress)
+            throws McpException {
+        return peer.request(method, params, timeout, progress);
+    }
+
+    @Override
     public void ping(Duration timeout) throws McpException {
         peer.request("ping", null, timeout, null);
     }

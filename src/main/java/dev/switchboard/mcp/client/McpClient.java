@@ -29,6 +29,16 @@ public interface McpClient extends AutoCloseable {
     JsonObject callTool(String name, JsonObject arguments, Duration timeout, Consumer<JsonObject> progress)
             throws McpException;
 
+    /**
+     * Any request, params passed through as given (a gateway forwarding a client's message). Returns the raw
+     * result object; a JSON-RPC error answer is an {@link McpException} of kind RPC_ERROR.
+     *
+     * @param progress receives each {@code notifications/progress} params object for this request, or null; when
+     *                 given, the request carries a progress token of this client's own
+     */
+    JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress)
+            throws McpException;
+
     /** {@code ping}. */
     void ping(Duration timeout) throws McpException;
 

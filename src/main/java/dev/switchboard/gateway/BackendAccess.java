@@ -1,0 +1,23 @@
+package dev.switchboard.gateway;
+
+import dev.switchboard.mcp.McpException;
+import jakarta.json.JsonObject;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+/** How the router reaches backends on behalf of one caller. */
+public interface BackendAccess {
+
+    /** Every tool of the backend, in its own order (all pages). */
+    List<JsonObject> listTools(GatewayBackend backend, Duration timeout) throws McpException;
+
+    /**
+     * Forwards a request with its params as given; returns the backend's raw result.
+     *
+     * @param progress receives the backend's progress params for this request, or null
+     */
+    JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
+                       Consumer<JsonObject> progress) throws McpException;
+}

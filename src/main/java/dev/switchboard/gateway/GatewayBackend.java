@@ -1,0 +1,28 @@
+package dev.switchboard.gateway;
+
+import dev.switchboard.backend.pool.BackendSpecSource;
+
+import java.time.Duration;
+import java.util.Objects;
+import java.util.Set;
+
+/**
+ * One backend as the aggregated endpoint sees it.
+ *
+ * @param name          the gateway-facing backend name (sanitised, unique among the caller's backends)
+ * @param serverId      the registry id, which keys the pooled connection
+ * @param disabledTools tools of this backend the gateway neither lists nor calls
+ * @param timeout       the server's own request timeout
+ * @param spec          decrypts the connection details when the pool has to connect
+ */
+public record GatewayBackend(String name, String serverId, Set<String> disabledTools, Duration timeout,
+                             BackendSpecSource spec) {
+
+    public GatewayBackend {
+        Objects.requireNonNull(name, "name");
+        Objects.requireNonNull(serverId, "serverId");
+        disabledTools = Set.copyOf(disabledTools);
+        Objects.requireNonNull(timeout, "timeout");
+        Objects.requireNonNull(spec, "spec");
+    }
+}

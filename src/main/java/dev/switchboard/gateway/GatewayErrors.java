@@ -1,0 +1,55 @@
+package dev.switchboard.gateway;
+
+import dev.switchboard.mcp.JsonRpcMessage;
+import dev.switchboard.mcp.McpException;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
+/** JSON-RPC error codes the gateway answers with (DESIGN.md "Errors") and the mapping of backend failures. */
+public final class GatewayErrors {
+
+    public static final int PARSE_ERROR = -32700;
+    public static final int INVALID_REQUEST = -32600;
+    public static final int METHOD_NOT_FOUND = -32601;
+    public static final int INVALID_PARAMS = -32602;
+    public static final int INTERNAL_ERROR = -32603;
+    public static final int BACKEND_UNAVAILABLE = -32030;
+    public static final int BACKEND_TIMEOUT = -32040;
+    /** The request was cancelled by the client (the code LSP and several MCP SDKs use). */
+    public static final int REQUEST_CANCELLED = -32800;
+
+    private GatewayErrors() {
+    }
+
+    public static JsonRpcMessage error(JsonValue id, int code, String message, JsonValue data) {
+        JsonObjectBuilder error = JSON.createObjectBuilder().add("code", code).add("message", message);
+        if (data != null) {
+            error.add("data", data);
+        }
+        return new JsonRpcMessage(JSON.createObjectBuilder().add("jsonrpc", "2.0")
+                .add("id", id == null ? JsonValue.NULL : id).add("error", error).build());
+    }
+
+    /**
+     * A backend's own JSON-RPC error passes through with its code and data; a timeout is backend_timeout;
+     * everything that means the backend could not be reached or broke the session is backend_unavailable.
+     */
+    public static JsonRpcMessage fromBackend(JsonValue id, String backend, String method, McpException e) {
+        JsonValue data = JSON.createObjectBuilder().add("backend", backend).build();
+        return switch (e.kind()) {
+            case RPC_ERROR -> error(id, e.rpcCode(), stripMethod(method, e.getMessage()), e.rpcData());
+            case TIMEOUT -> error(id, BACKEND_TIMEOUT, "backend_timeout: " + backend + " did not answer " + method
+                    + " in time", data);
+            case CANCELLED -> error(id, REQUEST_CANCELLED, "Request cancelled", null);
+            default -> error(id, BACKEND_UNAVAILABLE, "backend_unavailable: " + backend + ": " + e.getMessage(), data);
+        };
+    }
+
+    /** The client transport prefixes backend error messages with the method; the client asked for no such prefix. */
+    private static String stripMethod(String method, String message) {
+        String prefix = method + ": ";
+        return message != null && message.startsWith(prefix) ? message.substring(prefix.length()) : String.valueOf(message);
+    }
+}

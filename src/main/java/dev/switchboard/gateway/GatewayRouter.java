@@ -1,0 +1,113 @@
+package dev.switchboard.gateway;
+
+import dev.switchboard.mcp.JsonRpcMessage;
+import dev.switchboard.mcp.McpException;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.Executor;
+import java.util.function.Consumer;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
+/**
+ * Answers one client request of the aggregated endpoint over one caller's backends: {@code ping} locally,
+ * {@code tools/list} across backends with composite cursors, {@code tools/call} routed to the owning backend under
+ * its own name with the result passed through unchanged. Session-level methods ({@code initialize}) belong to the
+ * transport.
+ */
+public final class GatewayRouter {
+
+    private final List<GatewayBackend> backends;
+    private final BackendAccess access;
+    private final Executor executor;
+    private final GatewaySettings settings;
+
+    public GatewayRouter(List<GatewayBackend> backends, BackendAccess access, Executor executor, GatewaySettings settings) {
+        this.backends = List.copyOf(backends);
+        this.access = access;
+        this.executor = executor;
+        this.settings = settings;
+    }
+
+    /**
+     * @param progress receives {@code notifications/progress} params (carrying the client's own token) for a request
+     *                 that asked for progress; null when the client cannot receive them on this exchange
+     * @return the response to send back
+     */
+    public JsonRpcMessage handle(JsonRpcMessage request, Consumer<JsonObject> progress) {
+        String method = request.method();
+        return switch (method) {
+            case "ping" -> JsonRpcMessage.result(request.id(), InitializeAnswer.empty());
+            case "tools/list" -> listTools(request);
+            case "tools/call" -> callTool(request, progress);
+            default -> GatewayErrors.error(request.id(), GatewayErrors.METHOD_NOT_FOUND, "Method not found: " + method, null);
+        };
+    }
+
+    private JsonRpcMessage listTools(JsonRpcMessage request) {
+        JsonValue cursorValue = request.params().get("cursor");
+        Optional<ToolCursor> cursor = Optional.empty();
+        if (cursorValue != null && cursorValue != JsonValue.NULL) {
+            cursor = cursorValue instanceof JsonString s ? ToolCursor.decode(s.getString()) : Optional.empty();
+            if (cursor.isEmpty()) {
+                return GatewayErrors.error(request.id(), GatewayErrors.INVALID_PARAMS, "Invalid cursor", null);
+            }
+        }
+        ToolCatalog catalog = ToolCatalog.fetch(backends, access, executor, settings.listTimeout());
+        Optional<ToolCursor> from = cursor;
+        List<ToolCatalog.Entry> remaining = catalog.entries().stream()
+                .filter(e -> from.map(c -> c.isAtOrBefore(e.backend().name(), e.index())).orElse(true))
+                .toList();
+        var tools = JSON.createArrayBuilder();
+        remaining.stream().limit(settings.pageSize()).forEach(e -> tools.add(e.exposedTool()));
+        JsonObjectBuilder result = JSON.createObjectBuilder().add("tools", tools);
+        if (remaining.size() > settings.pageSize()) {
+            ToolCatalog.Entry next = remaining.get(settings.pageSize());
+            result.add("nextCursor", new ToolCursor(next.backend().name(), next.index()).encode());
+        }
+        return JsonRpcMessage.result(request.id(), result.build());
+    }
+
+    private JsonRpcMessage callTool(JsonRpcMessage request, Consumer<JsonObject> progress) {
+        JsonObject params = request.params();
+        String exposed = params.get("name") instanceof JsonString s ? s.getString() : null;
+        Optional<GatewayToolName> name = GatewayToolName.parse(exposed);
+        Optional<GatewayBackend> backend = name.flatMap(n -> backends.stream()
+                .filter(b -> b.name().equals(n.backend())).findFirst());
+        if (backend.isEmpty() || backend.get().disabledTools().contains(name.get().tool())) {
+            return unknownTool(request, exposed);
+        }
+        GatewayBackend owner = backend.get();
+        String tool = name.get().tool();
+        try {
+            boolean listed = access.listTools(owner, owner.timeout()).stream()
+                    .anyMatch(t -> tool.equals(t.getString("name", null)));
+            if (!listed) {
+                return unknownTool(request, exposed);
+            }
+            JsonObject forwarded = JSON.createObjectBuilder(params).add("name", tool).build();
+            JsonObject result = access.request(owner, "tools/call", forwarded, owner.timeout(), progressRelay(params, progress));
+            return JsonRpcMessage.result(request.id(), result);
+        } catch (McpException e) {
+            return GatewayErrors.fromBackend(request.id(), owner.name(), "tools/call", e);
+        }
+    }
+
+    /** Hands the backend's progress to the client under the client's own token, or null when nobody listens. */
+    private static Consumer<JsonObject> progressRelay(JsonObject params, Consumer<JsonObject> progress) {
+        JsonValue token = params.get("_meta") instanceof JsonObject meta ? meta.get("progressToken") : null;
+        if (token == null || progress == null) {
+            return null;
+        }
+        return backendProgress -> progress.accept(JSON.createObjectBuilder(backendProgress).add("progressToken", token).build());
+    }
+
+    private static JsonRpcMessage unknownTool(JsonRpcMessage request, String exposed) {
+        return GatewayErrors.error(request.id(), GatewayErrors.INVALID_PARAMS, "Unknown tool: " + exposed, null);
+    }
+}

@@ -1,0 +1,120 @@
+package dev.switchboard.gateway;
+
+import dev.switchboard.mcp.JsonRpcMessage;
+
+import java.time.Instant;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.function.Consumer;
+
+/**
+ * One upstream client session ({@code Mcp-Session-Id}): whose it is, the requests it has in
+ * flight (so {@code notifications/cancelled} and the end of the session reach the backend that is working on them)
+ * and what to close when it ends.
+ */
+public final class GatewaySession {
+
+    /** A request being served; cancelling must be idempotent and harmless after the answer went out. */
+    public interface InFlight {
+        void cancel();
+    }
+
+    private final String id;
+    private final String subject;
+    private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
+    private final List<Runnable> closeActions = new CopyOnWriteArrayList<>();
+    private final List<Consumer<JsonRpcMessage>> streams = new CopyOnWriteArrayList<>();
+    private volatile Instant lastUsedAt;
+    private volatile boolean ended;
+
+    GatewaySession(String id, String subject, Instant now) {
+        this.id = id;
+        this.subject = subject;
+        this.lastUsedAt = now;
+    }
+
+    public String id() {
+        return id;
+    }
+
+    public String subject() {
+        return subject;
+    }
+
+    Instant lastUsedAt() {
+        return lastUsedAt;
+    }
+
+    void touch(Instant now) {
+        lastUsedAt = now;
+    }
+
+    public boolean isEnded() {
+        return ended;
+    }
+
+    /**
+     * Records a request the client sent (keyed by its id's JSON text) while it is being served.
+     */
+    public void track(String requestIdKey, InFlight request) {
+        inFlight.put(requestIdKey, request);
+    }
+
+    public void untrack(String requestIdKey, InFlight request) {
+        inFlight.remove(requestIdKey, request);
+    }
+
+    /**
+     * Cancels the request the client named; the worker's interrupt makes the backend client send
+     * {@code notifications/cancelled} to the one backend serving it. A request already answered is ignored.
+     */
+    public boolean cancel(String requestIdKey) {
+        InFlight request = inFlight.remove(requestIdKey);
+        if (request == null) {
+            return false;
+        }
+        request.cancel();
+        return true;
+    }
+
+    /** Registers an open GET stream, which receives every message the server starts for this session. */
+    public void addStream(Consumer<JsonRpcMessage> stream) {
+        streams.add(stream);
+    }
+
+    public void removeStream(Consumer<JsonRpcMessage> stream) {
+        streams.remove(stream);
+    }
+
+    /** Sends a server-initiated message on every open GET stream; without one, the client simply misses it. */
+    public void sendToStreams(JsonRpcMessage message) {
+        streams.forEach(stream -> stream.accept(message));
+    }
+
+    /** Runs when the session ends (closes its GET streams). */
+    public void onEnd(Runnable action) {
+        closeActions.add(action);
+        if (ended && closeActions.remove(action)) {
+            action.run();
+        }
+    }
+
+    public void removeOnEnd(Runnable action) {
+        closeActions.remove(action);
+    }
+
+    /** Cancels everything in flight and runs the close actions; idempotent. */
+    void end() {
+        ended = true;
+        for (String key : List.copyOf(inFlight.keySet())) {
+            cancel(key);
+        }
+        for (Runnable action : List.copyOf(closeActions)) {
+            if (closeActions.remove(action)) {
+                action.run();
+            }
+        }
+    }
+}

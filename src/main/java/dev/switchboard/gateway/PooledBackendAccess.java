@@ -1,0 +1,35 @@
+package dev.switchboard.gateway;
+
+import dev.switchboard.backend.pool.BackendConnectionPool;
+import dev.switchboard.mcp.McpException;
+import jakarta.json.JsonObject;
+
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Consumer;
+
+/**
+ * Backends through the shared connection pool, keyed by (caller subject, server): every upstream session of one
+ * caller shares that caller's backend sessions, exactly like the REST API and the chat loop do.
+ */
+public final class PooledBackendAccess implements BackendAccess {
+
+    private final BackendConnectionPool pool;
+    private final String subject;
+
+    public PooledBackendAccess(BackendConnectionPool pool, String subject) {
+        this.pool = pool;
+        this.subject = subject;
+    }
+
+    @Override
+    public List<JsonObject> listTools(GatewayBackend backend, Duration timeout) throws McpException {
+        return pool.listTools(subject, backend.serverId(), backend.spec(), timeout);
+    }
+
+    @Override
+    public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
+                              Consumer<JsonObject> progress) throws McpException {
+        return pool.request(subject, backend.serverId(), backend.spec(), method, params, timeout, progress);
+    }
+}

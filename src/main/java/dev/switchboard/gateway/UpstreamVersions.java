@@ -1,0 +1,42 @@
+package dev.switchboard.gateway;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/** The protocol versions the gateway speaks to its clients (DESIGN.md "Versions"). */
+public final class UpstreamVersions {
+
+    public static final String LATEST = "2025-11-25";
+    /** What a request without {@code MCP-Protocol-Version} is taken to speak. */
+    public static final String WITHOUT_HEADER = "2025-03-26";
+    public static final String LEGACY = "2024-11-05";
+
+    private final List<String> supported;
+
+    public UpstreamVersions(boolean legacyHttpSse) {
+        List<String> versions = new ArrayList<>(List.of(LATEST, "2025-06-18", WITHOUT_HEADER));
+        if (legacyHttpSse) {
+            versions.add(LEGACY);
+        }
+        this.supported = List.copyOf(versions);
+    }
+
+    public List<String> supported() {
+        return supported;
+    }
+
+    /** The version a request speaks given its header; empty when the header names one we do not support. */
+    public Optional<String> fromHeader(String header) {
+        if (header == null || header.isBlank()) {
+            return Optional.of(WITHOUT_HEADER);
+        }
+        String version = header.strip();
+        return supported.contains(version) ? Optional.of(version) : Optional.empty();
+    }
+
+    /** The answer to {@code initialize}: the client's version when we speak it, else our latest. */
+    public String negotiate(String requested) {
+        return supported.contains(requested) ? requested : LATEST;
+    }
+}

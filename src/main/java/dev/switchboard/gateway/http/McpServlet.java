@@ -1,0 +1,285 @@
+package dev.switchboard.gateway.http;
+
+import dev.switchboard.backend.connection.BackendConnections;
+import dev.switchboard.gateway.GatewayBackend;
+import dev.switchboard.gateway.GatewayConfiguration;
+import dev.switchboard.gateway.GatewayErrors;
+import dev.switchboard.gateway.GatewayRouter;
+import dev.switchboard.gateway.GatewaySession;
+import dev.switchboard.gateway.GatewaySessions;
+import dev.switchboard.gateway.GatewaySettings;
+import dev.switchboard.gateway.GatewayThreads;
+import dev.switchboard.gateway.InitializeAnswer;
+import dev.switchboard.gateway.PooledBackendAccess;
+import dev.switchboard.gateway.SharedBackends;
+import dev.switchboard.gateway.ToolsChangedRelay;
+import dev.switchboard.gateway.UpstreamVersions;
+import dev.switchboard.mcp.JsonRpcMessage;
+import dev.switchboard.security.ApiKeys;
+import dev.switchboard.security.CurrentUser;
+import jakarta.annotation.Resource;
+import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.inject.Inject;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.annotation.HttpConstraint;
+import jakarta.servlet.annotation.ServletSecurity;
+import jakarta.servlet.annotation.WebServlet;
+import jakarta.servlet.http.HttpServlet;
+import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Logger;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
+/**
+ * The aggregated MCP endpoint over Streamable HTTP (spec 2025-11-25): POST carries one client message, GET opens
+ * the session's server stream, DELETE ends the session. Liberty's MicroProfile JWT authenticates the caller (a
+ * token or an API key); the caller's token is never passed on, backends use their own configured credentials.
+ */
+@WebServlet(urlPatterns = "/mcp", asyncSupported = true)
+@ServletSecurity(@HttpConstraint(rolesAllowed = {"admin", "user"}))
+public class McpServlet extends HttpServlet {
+
+    private static final Logger LOG = Logger.getLogger(McpServlet.class.getName());
+    static final String SESSION_HEADER = "Mcp-Session-Id";
+    static final String VERSION_HEADER = "MCP-Protocol-Version";
+    /** The error code the reference SDK servers answer an unknown session with. */
+    static final int SESSION_NOT_FOUND = -32001;
+    /** Room above the slowest backend's own timeout before the container gives up on an exchange. */
+    private static final Duration EXCHANGE_SLACK = Duration.ofSeconds(30);
+
+    @Inject
+    CurrentUser caller;
+
+    @Inject
+    ApiKeys apiKeys;
+
+    @Inject
+    SharedBackends sharedBackends;
+
+    @Inject
+    BackendConnections connections;
+
+    @Inject
+    GatewayConfiguration configuration;
+
+    @Inject
+    GatewayThreads threads;
+
+    @Resource
+    ManagedScheduledExecutorService scheduler;
+
+    private GatewaySettings settings;
+    private UpstreamVersions versions;
+    private OriginPolicy origins;
+    private GatewaySessions sessions;
+
+    @Override
+    public void init() {
+        settings = configuration.settings();
+        versions = new UpstreamVersions(settings.legacyHttpSse());
+        origins = new OriginPolicy(settings.allowedOrigins());
+        sessions = new GatewaySessions(settings.sessionIdleTimeout(), Clock.systemUTC());
+        connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions));
+        LOG.info(() -> "MCP gateway at /mcp: page size " + settings.pageSize() + ", list timeout "
+                + settings.listTimeout() + ", max body " + settings.maxBodyBytes() + " bytes, origins "
+                + settings.allowedOrigins() + ", versions " + versions.supported());
+    }
+
+    @Override
+    public void destroy() {
+        sessions.endAll();
+    }
+
+    @Override
+    protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!admitted(request, response)) {
+            return;
+        }
+        AcceptHeader accept = AcceptHeader.parse(request.getHeader("Accept"));
+        if (accept.acceptsNothingWeSend()) {
+            HttpReplies.error(response, 406, GatewayErrors.INVALID_REQUEST,
+                    "Not Acceptable: the client must accept application/json and text/event-stream");
+            return;
+        }
+        Optional<String> body = BoundedBody.read(request, settings.maxBodyBytes());
+        if (body.isEmpty()) {
+            HttpReplies.error(response, 413, GatewayErrors.INVALID_REQUEST,
+                    "Message too large: the limit is " + settings.maxBodyBytes() + " bytes");
+            return;
+        }
+        Optional<JsonRpcMessage> message = parse(body.get(), response);
+        if (message.isEmpty() || !versionAccepted(request, response)) {
+            return;
+        }
+        JsonRpcMessage m = message.get();
+        if (m.kind() == JsonRpcMessage.Kind.REQUEST && "initialize".equals(m.method())) {
+            initialize(m, response);
+            return;
+        }
+        Optional<GatewaySession> session = session(request, response);
+        if (session.isEmpty()) {
+            return;
+        }
+        switch (m.kind()) {
+            case NOTIFICATION -> {
+                if ("notifications/cancelled".equals(m.method())) {
+                    JsonValue requestId = m.params().get("requestId");
+                    if (requestId != null) {
+                        session.get().cancel(requestId.toString());
+                    }
+                }
+                response.setStatus(202);
+            }
+            // the aggregated endpoint sends no requests to its clients, so there is nothing to match a response to
+            case RESPONSE -> response.setStatus(202);
+            case REQUEST -> serve(m, session.get(), accept, request);
+            case INVALID -> HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST,
+                    "Invalid Request: not a JSON-RPC 2.0 request, notification or response");
+        }
+    }
+
+    @Override
+    protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!admitted(request, response)) {
+            return;
+        }
+        if (!AcceptHeader.parse(request.getHeader("Accept")).eventStream()) {
+            HttpReplies.error(response, 406, GatewayErrors.INVALID_REQUEST, "Not Acceptable: GET /mcp is a text/event-stream");
+            return;
+        }
+        if (!versionAccepted(request, response)) {
+            return;
+        }
+        Optional<GatewaySession> session = session(request, response);
+        if (session.isPresent()) {
+            EventStream.open(request.startAsync(), session.get(), scheduler, settings.keepAliveInterval());
+        }
+    }
+
+    @Override
+    protected void doDelete(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!admitted(request, response)) {
+            return;
+        }
+        String id = request.getHeader(SESSION_HEADER);
+        if (id == null) {
+            HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST, "Bad Request: Mcp-Session-Id header required");
+        } else if (sessions.end(id, caller.subject())) {
+            response.setStatus(200);
+        } else {
+            HttpReplies.error(response, 404, SESSION_NOT_FOUND, "Session not found");
+        }
+    }
+
+    /** DNS-rebinding protection, then the API key revocation check the JAX-RS filter does for /api. */
+    private boolean admitted(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        if (!origins.allows(request.getHeader("Origin"))) {
+            HttpReplies.error(response, 403, GatewayErrors.INVALID_REQUEST, "Forbidden: Origin not allowed");
+            return false;
+        }
+        if (!caller.isAuthenticated() || apiKeys.rejects(caller)) {
+            response.setHeader("WWW-Authenticate", "Bearer realm=\"switchboard\", error=\"invalid_token\"");
+            HttpReplies.error(response, 401, GatewayErrors.INVALID_REQUEST, "Unauthorized: API key revoked or token missing");
+            return false;
+        }
+        return true;
+    }
+
+    private Optional<JsonRpcMessage> parse(String body, HttpServletResponse response) throws IOException {
+        JsonValue value;
+        try (var reader = JSON.createReader(new StringReader(body))) {
+            value = reader.readValue();
+        } catch (RuntimeException e) {
+            HttpReplies.error(response, 400, GatewayErrors.PARSE_ERROR, "Parse error: the body is not JSON");
+            return Optional.empty();
+        }
+        if (value instanceof JsonArray) {
+            HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST,
+                    "Invalid Request: JSON-RPC batches are not supported; send one message per POST");
+            return Optional.empty();
+        }
+        if (!(value instanceof JsonObject object)) {
+            HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST, "Invalid Request: expected a JSON-RPC object");
+            return Optional.empty();
+        }
+        return Optional.of(new JsonRpcMessage(object));
+    }
+
+    private boolean versionAccepted(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String header = request.getHeader(VERSION_HEADER);
+        if (versions.fromHeader(header).isPresent()) {
+            return true;
+        }
+        var supported = JSON.createArrayBuilder();
+        versions.supported().forEach(supported::add);
+        HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST, "Bad Request: unsupported protocol version '"
+                        + header + "'; supported: " + String.join(", ", versions.supported()),
+                JSON.createObjectBuilder().add("supported", supported).add("requested", header).build());
+        return false;
+    }
+
+    private void initialize(JsonRpcMessage request, HttpServletResponse response) throws IOException {
+        String version = versions.negotiate(InitializeAnswer.requestedVersion(request.params()));
+        GatewaySession session = sessions.create(caller.subject());
+        response.setHeader(SESSION_HEADER, session.id());
+        HttpReplies.json(response, 200, JsonRpcMessage.result(request.id(), InitializeAnswer.result(version)));
+    }
+
+    private Optional<GatewaySession> session(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String id = request.getHeader(SESSION_HEADER);
+        if (id == null) {
+            HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST, "Bad Request: Mcp-Session-Id header required");
+            return Optional.empty();
+        }
+        Optional<GatewaySession> session = sessions.find(id, caller.subject());
+        if (session.isEmpty()) {
+            HttpReplies.error(response, 404, SESSION_NOT_FOUND, "Session not found");
+        }
+        return session;
+    }
+
+    /**
+     * Answers on a worker so the container thread is free while backends work. A request that asked for progress
+     * is answered on an SSE stream when the client accepts one, so the progress can reach it.
+     */
+    private void serve(JsonRpcMessage m, GatewaySession session, AcceptHeader accept, HttpServletRequest request) {
+        // the caller's backends are read here, on the request thread, where the caller and the database are at hand
+        List<GatewayBackend> backends = sharedBackends.of(caller);
+        GatewayRouter router = new GatewayRouter(backends, new PooledBackendAccess(connections.pool(), caller.subject()),
+                threads.executor(), settings);
+        boolean wantsProgress = m.params().get("_meta") instanceof JsonObject meta && meta.containsKey("progressToken");
+        boolean stream = accept.eventStream() && (!accept.json() || wantsProgress);
+        AsyncContext async = request.startAsync();
+        async.setTimeout(exchangeTimeout(backends).toMillis());
+        UpstreamExchange exchange = new UpstreamExchange(async, stream);
+        String key = m.idKey();
+        UpstreamCall call = new UpstreamCall(m, router, exchange, done -> session.untrack(key, done));
+        async.addListener(new CancelOnAbort(call));
+        session.track(key, call);
+        exchange.open();
+        try {
+            threads.executor().execute(call);
+        } catch (RuntimeException e) {
+            session.untrack(key, call);
+            exchange.answer(GatewayErrors.error(m.id(), GatewayErrors.INTERNAL_ERROR,
+                    "The gateway is at capacity or shutting down; retry later", null));
+        }
+    }
+
+    private Duration exchangeTimeout(List<GatewayBackend> backends) {
+        Duration longest = backends.stream().map(GatewayBackend::timeout).max(Duration::compareTo).orElse(Duration.ZERO);
+        Duration base = longest.compareTo(settings.listTimeout()) > 0 ? longest : settings.listTimeout();
+        return base.plus(EXCHANGE_SLACK);
+    }
+}

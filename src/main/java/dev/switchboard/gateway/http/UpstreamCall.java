@@ -1,0 +1,97 @@
+package dev.switchboard.gateway.http;
+
+import dev.switchboard.gateway.GatewayErrors;
+import dev.switchboard.gateway.GatewayRouter;
+import dev.switchboard.gateway.GatewaySession;
+import dev.switchboard.mcp.JsonRpcMessage;
+
+import java.util.concurrent.atomic.AtomicBoolean;
+import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Serves one client request on a worker thread and can be cancelled from another: before it starts, the exchange is
+ * closed at once; while it runs, the worker is interrupted, which makes the backend client send
+ * {@code notifications/cancelled} to the backend working on it and return.
+ */
+final class UpstreamCall implements Runnable, GatewaySession.InFlight {
+
+    private static final Logger LOG = Logger.getLogger(UpstreamCall.class.getName());
+
+    private final JsonRpcMessage request;
+    private final GatewayRouter router;
+    private final UpstreamExchange exchange;
+    private final Consumer<UpstreamCall> whenDone;
+    private final AtomicBoolean claimed = new AtomicBoolean();
+    private volatile boolean cancelled;
+    // guarded by this
+    private Thread runner;
+
+    UpstreamCall(JsonRpcMessage request, GatewayRouter router, UpstreamExchange exchange, Consumer<UpstreamCall> whenDone) {
+        this.request = request;
+        this.router = router;
+        this.exchange = exchange;
+        this.whenDone = whenDone;
+    }
+
+    @Override
+    public void run() {
+        if (!claimed.compareAndSet(false, true)) {
+            return;
+        }
+        synchronized (this) {
+            runner = Thread.currentThread();
+        }
+        try {
+            if (cancelled) {
+                finishCancelled();
+                return;
+            }
+            JsonRpcMessage response = router.handle(request, exchange.isStream() ? exchange::progress : null);
+            if (cancelled) {
+                finishCancelled();
+            } else {
+                exchange.answer(response);
+            }
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "gateway failed serving " + request.method(), e);
+            exchange.answer(GatewayErrors.error(request.id(), GatewayErrors.INTERNAL_ERROR, "Internal error", null));
+        } finally {
+            synchronized (this) {
+                runner = null;
+                // an interrupt meant for this request must not leak into the pool thread's next task
+                Thread.interrupted();
+            }
+            whenDone.accept(this);
+        }
+    }
+
+    /** Stops serving the request; idempotent, harmless after the answer went out. */
+    @Override
+    public void cancel() {
+        cancelled = true;
+        if (claimed.compareAndSet(false, true)) {
+            finishCancelled();
+            whenDone.accept(this);
+            return;
+        }
+        synchronized (this) {
+            if (runner != null) {
+                runner.interrupt();
+            }
+        }
+    }
+
+    /**
+     * A cancelled request gets no response on a stream (the spec says not to answer it); a JSON exchange still
+     * needs a body, so it gets the request-cancelled error, which the client ignores for a request it cancelled.
+     */
+    private void finishCancelled() {
+        if (exchange.isStream()) {
+            exchange.complete();
+        } else {
+            exchange.answer(GatewayErrors.error(request.id(), GatewayErrors.REQUEST_CANCELLED, "Request cancelled", null));
+        }
+    }
+}

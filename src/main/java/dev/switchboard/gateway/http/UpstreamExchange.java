@@ -1,0 +1,112 @@
+package dev.switchboard.gateway.http;
+
+import dev.switchboard.mcp.JsonRpcMessage;
+import jakarta.json.JsonObject;
+import jakarta.servlet.AsyncContext;
+import jakarta.servlet.http.HttpServletResponse;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.charset.StandardCharsets;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The answer to one client request, written from a worker thread: either one JSON body, or an SSE stream that
+ * carries the request's progress notifications and then its response. Writes are serialised because progress
+ * arrives on a backend's reader thread.
+ */
+final class UpstreamExchange {
+
+    private static final Logger LOG = Logger.getLogger(UpstreamExchange.class.getName());
+
+    private final AsyncContext async;
+    private final boolean stream;
+    private final Object lock = new Object();
+    private boolean completed;
+    private boolean broken;
+
+    UpstreamExchange(AsyncContext async, boolean stream) {
+        this.async = async;
+        this.stream = stream;
+    }
+
+    boolean isStream() {
+        return stream;
+    }
+
+    /** Opens the SSE stream right away, so the client sees the headers before a slow backend answers. */
+    void open() {
+        if (!stream) {
+            return;
+        }
+        synchronized (lock) {
+            HttpServletResponse response = response();
+            response.setStatus(200);
+            response.setContentType("text/event-stream");
+            response.setCharacterEncoding("UTF-8");
+            response.setHeader("Cache-Control", "no-cache");
+            try {
+                response.flushBuffer();
+            } catch (IOException e) {
+                broken = true;
+            }
+        }
+    }
+
+    /** A {@code notifications/progress} for this request; dropped on a JSON exchange, which cannot carry it. */
+    void progress(JsonObject params) {
+        if (stream) {
+            event(JsonRpcMessage.notification("notifications/progress", params));
+        }
+    }
+
+    /** The response, then the end of the exchange. */
+    void answer(JsonRpcMessage response) {
+        synchronized (lock) {
+            if (completed) {
+                return;
+            }
+            if (stream) {
+                event(response);
+            } else {
+                try {
+                    HttpReplies.json(response(), 200, response);
+                } catch (IOException e) {
+                    LOG.log(Level.FINE, "client went away before its answer", e);
+                }
+            }
+            complete();
+        }
+    }
+
+    /** Ends the exchange without a response (a cancelled request on a stream: the spec says not to answer). */
+    void complete() {
+        synchronized (lock) {
+            if (!completed) {
+                completed = true;
+                async.complete();
+            }
+        }
+    }
+
+    private void event(JsonRpcMessage message) {
+        synchronized (lock) {
+            if (completed || broken) {
+                return;
+            }
+            try {
+                OutputStream out = response().getOutputStream();
+                out.write(("event: message\ndata: " + message.toJson() + "\n\n").getBytes(StandardCharsets.UTF_8));
+                out.flush();
+            } catch (IOException e) {
+                broken = true;
+                LOG.log(Level.FINE, "client closed its stream", e);
+            }
+        }
+    }
+
+    private HttpServletResponse response() {
+        return (HttpServletResponse) async.getResponse();
+    }
+}

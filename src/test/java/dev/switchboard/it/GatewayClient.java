@@ -1,0 +1,64 @@
+package dev.switchboard.it;
+
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+
+import java.io.IOException;
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.nio.file.StandardCopyOption;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs {@code src/test/node/gateway-client.mjs}, the official TypeScript SDK client, against the server's {@code /mcp}
+ * and returns what it printed. The script is copied next to the installed {@code node_modules} so its imports resolve.
+ */
+final class GatewayClient {
+
+    private static final long RUN_TIMEOUT_SECONDS = 120;
+
+    private GatewayClient() {
+    }
+
+    /** Connects with the token, runs the steps and disconnects; fails the test when the script itself breaks. */
+    static JsonObject run(String token, JsonArray steps) {
+        Path nodeDir = Paths.get(System.getProperty("switchboard.node.dir", "target/node")).toAbsolutePath();
+        try {
+            Path script = nodeDir.resolve("gateway-client.mjs");
+            Files.copy(Paths.get("src/test/node/gateway-client.mjs"), script, StandardCopyOption.REPLACE_EXISTING);
+            Process process = new ProcessBuilder("node", script.toString(), Api.BASE + "/mcp", token, steps.toString())
+                    .directory(nodeDir.toFile())
+                    .redirectError(ProcessBuilder.Redirect.appendTo(Paths.get("target", "gateway-client.log").toFile()))
+                    .start();
+            byte[] out = process.getInputStream().readAllBytes();
+            if (!process.waitFor(RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new AssertionError("gateway-client.mjs did not finish within " + RUN_TIMEOUT_SECONDS + " s");
+            }
+            String text = new String(out, StandardCharsets.UTF_8).strip();
+            try (var reader = Json.createReader(new StringReader(text))) {
+                JsonObject result = reader.readObject();
+                if (result.containsKey("fatal")) {
+                    throw new AssertionError("SDK client failed: " + result);
+                }
+                return result;
+            } catch (RuntimeException e) {
+                throw new AssertionError("gateway-client.mjs printed no JSON: " + text, e);
+            }
+        } catch (IOException e) {
+            throw new AssertionError("cannot run node", e);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new AssertionError("interrupted", e);
+        }
+    }
+
+    /** The outcome of the only step. */
+    static JsonObject single(String token, JsonObject step) {
+        return run(token, Json.createArrayBuilder().add(step).build()).getJsonArray("steps").getJsonObject(0);
+    }
+}

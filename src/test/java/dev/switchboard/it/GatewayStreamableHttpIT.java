@@ -1,0 +1,214 @@
+package dev.switchboard.it;
+
+import dev.switchboard.testing.ServerEverything;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.HashSet;
+import java.util.List;
+import java.util.UUID;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * The aggregated {@code /mcp} through the official TypeScript SDK client, in front of two shared server-everything
+ * backends the admin registered: one over stdio, one over streamable HTTP. The IT server pages tools by 5.
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class GatewayStreamableHttpIT {
+
+    static final String PREFIX = "gw-";
+    static String admin;
+    static String user;
+    static ServerEverything http;
+    static String stdioName;
+    static String httpName;
+    static int toolsPerBackend;
+
+    @BeforeAll
+    static void registerBackends() {
+        admin = Api.adminToken();
+        user = Api.newUser("default");
+        removeLeftovers();
+        http = ServerEverything.start(ServerEverything.Mode.STREAMABLE_HTTP);
+        String run = UUID.randomUUID().toString().substring(0, 6);
+        stdioName = PREFIX + "stdio-" + run;
+        httpName = PREFIX + "http-" + run;
+        long stdioId = register(Json.createObjectBuilder().add("name", stdioName).add("command", "node")
+                .add("args", Json.createArrayBuilder().add(ServerEverything.entryPoint().toString()).add("stdio")));
+        register(Json.createObjectBuilder().add("name", httpName).add("baseUrl", http.url()));
+        toolsPerBackend = Api.get("/api/mcp-servers/" + stdioId + "/tools", admin).expect(200).json().getJsonArray("data").size();
+    }
+
+    @AfterAll
+    static void stop() {
+        removeLeftovers();
+        if (http != null) {
+            http.close();
+        }
+    }
+
+    static long register(jakarta.json.JsonObjectBuilder server) {
+        return Api.post("/api/mcp-servers", admin, server.add("scope", "shared").build()).expect(201)
+                .json().getJsonNumber("id").longValue();
+    }
+
+    /** Shared servers of earlier runs (the IT database outlives a run) would join the aggregation. */
+    static void removeLeftovers() {
+        for (JsonValue server : Api.get("/api/mcp-servers", admin).expect(200).json().getJsonArray("data")) {
+            JsonObject s = server.asJsonObject();
+            if (s.getString("name").startsWith(PREFIX)) {
+                Api.delete("/api/mcp-servers/" + s.getJsonNumber("id"), admin).expect(204);
+            }
+        }
+    }
+
+    static JsonObject step(String op) {
+        return Json.createObjectBuilder().add("op", op).build();
+    }
+
+    static JsonObject call(String name, JsonObject arguments) {
+        return Json.createObjectBuilder().add("op", "call").add("name", name).add("arguments", arguments).build();
+    }
+
+    static JsonObject echo(String backend, String message) {
+        return call(backend + "__echo", Json.createObjectBuilder().add("message", message).build());
+    }
+
+    static List<String> names(JsonObject listing) {
+        return listing.getJsonArray("names").getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+    }
+
+    @Test
+    @Order(1)
+    void initializeNamesSwitchboardAndOffersTools() {
+        JsonObject init = GatewayClient.run(user, JsonValue.EMPTY_JSON_ARRAY).getJsonObject("initialize");
+        assertEquals("switchboard", init.getJsonObject("serverInfo").getString("name"));
+        assertTrue(init.getJsonObject("capabilities").containsKey("tools"), init::toString);
+        assertEquals("2025-11-25", init.getString("protocolVersion"));
+        assertTrue(init.getString("sessionId").length() >= 32, "an unguessable session id");
+    }
+
+    @Test
+    @Order(2)
+    void listsBothBackendsAcrossPagesUnderGatewayNames() {
+        JsonObject listing = GatewayClient.single(user, step("listAll"));
+        List<String> names = names(listing);
+        List<String> ours = names.stream().filter(n -> n.startsWith(stdioName + "__") || n.startsWith(httpName + "__")).toList();
+        assertEquals(2 * toolsPerBackend, ours.size(), names::toString);
+        assertEquals(names.size(), new HashSet<>(names).size(), "no tool twice across pages");
+        assertTrue(ours.containsAll(List.of(stdioName + "__echo", httpName + "__echo",
+                stdioName + "__trigger-long-running-operation")), names::toString);
+        assertTrue(names.stream().allMatch(n -> n.matches("^[A-Za-z0-9_.-]{1,128}$")), names::toString);
+        JsonArray pages = listing.getJsonArray("pages");
+        assertTrue(pages.size() >= (2 * toolsPerBackend) / 5, pages::toString);
+        assertTrue(pages.getValuesAs(jakarta.json.JsonNumber.class).stream().allMatch(p -> p.intValue() <= 5), pages::toString);
+        assertEquals(names, names(GatewayClient.single(user, step("listAll"))), "stable order");
+    }
+
+    @Test
+    @Order(3)
+    void callsEchoOnEachBackend() {
+        JsonArray steps = GatewayClient.run(user, Json.createArrayBuilder()
+                .add(echo(stdioName, "through stdio")).add(echo(httpName, "through http")).build()).getJsonArray("steps");
+        assertTrue(steps.getJsonObject(0).getJsonObject("result").toString().contains("through stdio"), steps::toString);
+        assertTrue(steps.getJsonObject(1).getJsonObject("result").toString().contains("through http"), steps::toString);
+        assertFalse(steps.getJsonObject(0).getJsonObject("result").getBoolean("isError", false));
+    }
+
+    @Test
+    @Order(4)
+    void theLongRunningToolStreamsItsProgress() {
+        JsonObject step = Json.createObjectBuilder(call(stdioName + "__trigger-long-running-operation",
+                Json.createObjectBuilder().add("duration", 1.5).add("steps", 3).build())).add("progress", true).build();
+        JsonObject outcome = GatewayClient.single(user, step);
+        assertTrue(outcome.getJsonObject("result").toString().contains("completed"), outcome::toString);
+        JsonArray progress = outcome.getJsonArray("progress");
+        assertEquals(3, progress.size(), outcome::toString);
+        assertEquals(3, progress.getJsonObject(2).getInt("progress"));
+        assertEquals(3, progress.getJsonObject(2).getInt("total"));
+    }
+
+    @Test
+    @Order(5)
+    void unknownToolsAndMethodsAreRpcErrors() {
+        JsonObject unknown = GatewayClient.single(user, call(stdioName + "__no-such-tool", JsonValue.EMPTY_JSON_OBJECT));
+        assertEquals(-32602, unknown.getJsonObject("error").getInt("code"), unknown::toString);
+        JsonObject noBackend = GatewayClient.single(user, call("nobody__echo", JsonValue.EMPTY_JSON_OBJECT));
+        assertEquals(-32602, noBackend.getJsonObject("error").getInt("code"), noBackend::toString);
+        assertTrue(GatewayClient.single(user, step("ping")).containsKey("result"));
+    }
+
+    @Test
+    @Order(6)
+    void aCancelledCallEndsPromptlyAndTheBackendStaysUsable() {
+        JsonObject cancel = Json.createObjectBuilder().add("op", "cancel").add("name", stdioName + "__trigger-long-running-operation")
+                .add("arguments", Json.createObjectBuilder().add("duration", 20).add("steps", 20)).add("afterMs", 700).build();
+        JsonArray steps = GatewayClient.run(user, Json.createArrayBuilder().add(cancel).add(echo(stdioName, "after cancel")).build())
+                .getJsonArray("steps");
+        JsonObject cancelled = steps.getJsonObject(0);
+        assertTrue(cancelled.getBoolean("aborted"), cancelled::toString);
+        assertTrue(cancelled.getInt("ms") < 5_000, cancelled::toString);
+        assertTrue(steps.getJsonObject(1).getJsonObject("result").toString().contains("after cancel"), steps::toString);
+    }
+
+    @Test
+    @Order(7)
+    void notificationsCancelledStopsTheRequestItNames() throws Exception {
+        HttpResponse<String> init = GatewayHttpEdgesIT.initialize(user, null);
+        String session = init.headers().firstValue("Mcp-Session-Id").orElseThrow();
+        String call = Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", "slow-1").add("method", "tools/call")
+                .add("params", Json.createObjectBuilder().add("name", stdioName + "__trigger-long-running-operation")
+                        .add("arguments", Json.createObjectBuilder().add("duration", 20).add("steps", 20))).build().toString();
+        long started = System.nanoTime();
+        CompletableFuture<HttpResponse<String>> answer = CompletableFuture.supplyAsync(() -> GatewayHttpEdgesIT.send("POST", call,
+                "Authorization", "Bearer " + user, "Accept", "application/json", "Content-Type", "application/json",
+                "Mcp-Session-Id", session));
+        Thread.sleep(1_000);
+        String cancel = "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":\"slow-1\"}}";
+        assertEquals(202, GatewayHttpEdgesIT.send("POST", cancel, "Authorization", "Bearer " + user, "Accept", GatewayHttpEdgesIT.BOTH,
+                "Content-Type", "application/json", "Mcp-Session-Id", session).statusCode());
+        HttpResponse<String> cancelled = answer.get(10, TimeUnit.SECONDS);
+        assertTrue(Duration.ofNanos(System.nanoTime() - started).toSeconds() < 8, "answered long before the tool would finish");
+        assertEquals(-32800, GatewayHttpEdgesIT.rpcCode(cancelled), cancelled::body);
+        JsonObject after = GatewayClient.single(user, echo(stdioName, "still serving"));
+        assertTrue(after.getJsonObject("result").toString().contains("still serving"), after::toString);
+    }
+
+    @Test
+    @Order(8)
+    void anApiKeyIsACallerUntilItIsRevoked() {
+        JsonObject key = Api.post("/api/api-keys", user, Json.createObjectBuilder().add("name", "gateway-it").build()).expect(201).json();
+        JsonObject outcome = GatewayClient.single(key.getString("key"), echo(httpName, "with a key"));
+        assertTrue(outcome.getJsonObject("result").toString().contains("with a key"), outcome::toString);
+        Api.delete("/api/api-keys/" + key.getJsonNumber("id"), user).expect(204);
+        assertEquals(401, GatewayHttpEdgesIT.initialize(key.getString("key"), null).statusCode());
+    }
+
+    @Test
+    @Order(9)
+    void aKilledBackendIsUnavailableWhileTheOtherStillLists() {
+        http.kill();
+        JsonArray steps = GatewayClient.run(user, Json.createArrayBuilder().add(echo(httpName, "anyone?")).add(step("listAll")).build())
+                .getJsonArray("steps");
+        assertEquals(-32030, steps.getJsonObject(0).getJsonObject("error").getInt("code"), steps::toString);
+        List<String> names = names(steps.getJsonObject(1));
+        assertTrue(names.contains(stdioName + "__echo"), names::toString);
+        assertTrue(names.stream().noneMatch(n -> n.startsWith(httpName + "__")), names::toString);
+    }
+}

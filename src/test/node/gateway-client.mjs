@@ -1,0 +1,83 @@
+// An independent MCP client for the gateway's integration tests: the official TypeScript SDK's Client over its
+// StreamableHTTPClientTransport. Usage: node gateway-client.mjs <url> <bearer token> '<steps as JSON array>'
+// Prints one JSON object: what initialize negotiated and the outcome of every step, in order.
+import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+
+const [url, token, stepsJson] = process.argv.slice(2);
+const steps = JSON.parse(stepsJson ?? "[]");
+
+const transport = new StreamableHTTPClientTransport(new URL(url), {
+  requestInit: { headers: { Authorization: `Bearer ${token}` } },
+});
+const client = new Client({ name: "switchboard-it-client", version: "1.0.0" });
+
+function failure(e) {
+  return { error: { code: e?.code ?? null, message: String(e?.message ?? e), name: e?.name ?? null } };
+}
+
+async function run(step) {
+  switch (step.op) {
+    case "listAll": {
+      const names = [];
+      const pages = [];
+      let cursor;
+      do {
+        const page = await client.listTools(cursor ? { cursor } : {});
+        pages.push(page.tools.length);
+        names.push(...page.tools.map((t) => t.name));
+        cursor = page.nextCursor;
+      } while (cursor && pages.length < 200);
+      return { names, pages };
+    }
+    case "call": {
+      const progress = [];
+      const options = { timeout: step.timeoutMs ?? 60000 };
+      if (step.progress) {
+        options.onprogress = (p) => progress.push(p);
+      }
+      const result = await client.callTool({ name: step.name, arguments: step.arguments ?? {} }, undefined, options);
+      return { result, progress };
+    }
+    case "cancel": {
+      // aborting makes the SDK send notifications/cancelled for the request
+      const controller = new AbortController();
+      const started = Date.now();
+      setTimeout(() => controller.abort("test cancels"), step.afterMs ?? 500);
+      try {
+        await client.callTool({ name: step.name, arguments: step.arguments ?? {} }, undefined, { signal: controller.signal });
+        return { aborted: false, ms: Date.now() - started };
+      } catch (e) {
+        return { aborted: controller.signal.aborted, ms: Date.now() - started, ...failure(e) };
+      }
+    }
+    case "ping":
+      return { result: await client.ping() };
+    default:
+      throw new Error(`unknown step ${step.op}`);
+  }
+}
+
+const output = { steps: [] };
+try {
+  await client.connect(transport);
+  output.initialize = {
+    serverInfo: client.getServerVersion(),
+    capabilities: client.getServerCapabilities(),
+    protocolVersion: transport.protocolVersion ?? null,
+    sessionId: transport.sessionId ?? null,
+  };
+  for (const step of steps) {
+    try {
+      output.steps.push({ op: step.op, ...(await run(step)) });
+    } catch (e) {
+      output.steps.push({ op: step.op, ...failure(e) });
+    }
+  }
+  await transport.terminateSession();
+  await client.close();
+} catch (e) {
+  output.fatal = failure(e);
+}
+process.stdout.write(JSON.stringify(output) + "\n");
+process.exit(0);
