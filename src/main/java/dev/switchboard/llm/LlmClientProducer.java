@@ -1,8 +1,9 @@
 package dev.switchboard.llm;
 
+import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
-import jakarta.enterprise.concurrent.ManagedExecutorService;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
+import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
@@ -15,6 +16,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.logging.Logger;
 
 /**
@@ -26,8 +29,14 @@ public class LlmClientProducer {
 
     private static final Logger LOG = Logger.getLogger(LlmClientProducer.class.getName());
 
+    /**
+     * The HTTP client's I/O runs on threads of its own: on the container's shared executor, request threads waiting
+     * for streams and the client's own I/O tasks compete, and a burst of streams stalls for seconds.
+     */
     @Resource
-    ManagedExecutorService executor;
+    ManagedThreadFactory threadFactory;
+
+    private ExecutorService executor;
 
     @Resource
     ManagedScheduledExecutorService scheduler;
@@ -71,6 +80,7 @@ public class LlmClientProducer {
     @Produces
     @ApplicationScoped
     LlmClient client() {
+        executor = Executors.newCachedThreadPool(threadFactory);
         LlmSettings settings = new LlmSettings(URI.create(baseUrl), apiKey.orElse(""), model, connectTimeout, readTimeout);
         LOG.info(() -> "LLM provider: " + settings);
         LlmClient fallback = guarded("default", new OpenAiCompatibleClient(settings, executor, scheduler));
@@ -79,6 +89,13 @@ public class LlmClientProducer {
             routes.addAll(routesOf(name.strip()));
         }
         return routes.isEmpty() ? fallback : new RoutingLlmClient(fallback, routes);
+    }
+
+    @PreDestroy
+    void stop() {
+        if (executor != null) {
+            executor.shutdownNow();
+        }
     }
 
     /** Each provider has its own breaker: one that is down does not stop the others. */

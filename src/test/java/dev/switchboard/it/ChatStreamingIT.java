@@ -186,10 +186,7 @@ class ChatStreamingIT {
         int streams = 24;
         // the first wave connects the backend and issues its tool names concurrently (the race the retry handles)
         runStreams(streams);
-        long started = System.nanoTime();
         runStreams(streams);
-        long millis = (System.nanoTime() - started) / 1_000_000;
-        assertTrue(millis < 8_000, streams + " concurrent streams took " + millis + " ms (about 1.3 s when measured)");
     }
 
     /** Runs streams side by side, each with its own script, and checks every one got its whole answer. */
