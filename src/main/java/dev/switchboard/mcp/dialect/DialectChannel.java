@@ -1,0 +1,21 @@
+package dev.switchboard.mcp.dialect;
+
+import jakarta.json.JsonObject;
+
+import java.util.Map;
+
+/** One client connection speaking seed 000's dialect, over WebSocket or the TCP transport. */
+public interface DialectChannel {
+
+    /** Stable id of this connection, for logs and per-connection limits. */
+    String id();
+
+    /** Sends one message; thread-safe. */
+    void send(JsonObject message);
+
+    /** Closes the connection with a reason the client can read. */
+    void close(String reason);
+
+    /** State the handler keeps per connection (authenticated principal, protocol version, session, counters). */
+    Map<String, Object> attributes();
+}
