@@ -1,0 +1,116 @@
+package dev.switchboard.audit;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.persistence.Column;
+import jakarta.persistence.Entity;
+import jakarta.persistence.GeneratedValue;
+import jakarta.persistence.GenerationType;
+import jakarta.persistence.Id;
+import jakarta.persistence.Table;
+
+/**
+ * One audit row (seed 001 §6.3 plus outcome and duration), linked into its tenant's hash chain:
+ * {@code rowHash = SHA-256(canonical JSON of every field but id and rowHash)}, and {@code prevHash} is the row
+ * hash of the tenant's previous event, so editing or deleting a row breaks the chain.
+ */
+@Entity
+@Table(name = "audit_event")
+public class AuditEvent {
+
+    @Id
+    @GeneratedValue(strategy = GenerationType.IDENTITY)
+    private Long id;
+
+    @Column(nullable = false)
+    private long ts;
+    @Column(name = "tenant_id", nullable = false)
+    private String tenantId;
+    @Column(name = "client_id")
+    private String clientId;
+    private String subject;
+    @Column(nullable = false)
+    private String action;
+    private String tool;
+    @Column(name = "backend_id")
+    private String backendId;
+    @Column(nullable = false)
+    private String decision;
+    @Column(name = "trace_id")
+    private String traceId;
+    @Column(name = "input_hash")
+    private String inputHash;
+    @Column(name = "key_version")
+    private Integer keyVersion;
+    private String outcome;
+    @Column(name = "duration_ms")
+    private Long durationMs;
+    @Column(name = "chain_seq", nullable = false)
+    private long chainSeq;
+    @Column(name = "prev_hash", nullable = false)
+    private String prevHash;
+    @Column(name = "row_hash", nullable = false)
+    private String rowHash;
+
+    protected AuditEvent() {
+    }
+
+    AuditEvent(AuditRecord record, AuditSecrets.InputHash input, long chainSeq, String prevHash) {
+        this.ts = record.ts();
+        this.tenantId = record.tenantId();
+        this.clientId = record.clientId();
+        this.subject = record.subject();
+        this.action = record.action();
+        this.tool = record.tool();
+        this.backendId = record.backendId();
+        this.decision = record.decision();
+        this.traceId = record.traceId();
+        this.inputHash = input == null ? null : input.hex();
+        this.keyVersion = input == null ? null : input.version();
+        this.outcome = record.outcome();
+        this.durationMs = record.durationMs();
+        this.chainSeq = chainSeq;
+        this.prevHash = prevHash;
+        this.rowHash = AuditChain.rowHash(this);
+    }
+
+    /** Every chained field, in a fixed shape: what the row hash covers. */
+    JsonObject chainedFields() {
+        JsonObjectBuilder json = Json.createObjectBuilder()
+                .add("ts", ts).add("tenantId", tenantId).add("action", action).add("decision", decision)
+                .add("chainSeq", chainSeq).add("prevHash", prevHash);
+        addIfPresent(json, "clientId", clientId);
+        addIfPresent(json, "subject", subject);
+        addIfPresent(json, "tool", tool);
+        addIfPresent(json, "backendId", backendId);
+        addIfPresent(json, "traceId", traceId);
+        addIfPresent(json, "inputHash", inputHash);
+        addIfPresent(json, "outcome", outcome);
+        if (keyVersion != null) {
+            json.add("keyVersion", keyVersion);
+        }
+        if (durationMs != null) {
+            json.add("durationMs", durationMs);
+        }
+        return json.build();
+    }
+
+    /** The row as the API shows it. */
+    public JsonObject toJson() {
+        return Json.createObjectBuilder(chainedFields()).add("id", id).add("rowHash", rowHash).build();
+    }
+
+    private static void addIfPresent(JsonObjectBuilder json, String key, String value) {
+        if (value != null) {
+            json.add(key, value);
+        }
+    }
+
+    public Long getId() { return id; }
+    public String getTenantId() { return tenantId; }
+    public long getChainSeq() { return chainSeq; }
+    public String getPrevHash() { return prevHash; }
+    public String getRowHash() { return rowHash; }
+    public String getInputHash() { return inputHash; }
+}

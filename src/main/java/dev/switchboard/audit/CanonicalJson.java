@@ -1,0 +1,65 @@
+package dev.switchboard.audit;
+
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.json.Json;
+
+import java.util.TreeMap;
+
+/**
+ * One text per JSON value, whatever its key order or spacing: keys sorted by code point at every level, no
+ * whitespace, strings escaped by JSON-P, numbers in their shortest exact form. Equal inputs hash equal.
+ */
+public final class CanonicalJson {
+
+    private CanonicalJson() {
+    }
+
+    public static String of(JsonValue value) {
+        StringBuilder out = new StringBuilder();
+        write(value, out);
+        return out.toString();
+    }
+
+    private static void write(JsonValue value, StringBuilder out) {
+        switch (value.getValueType()) {
+            case OBJECT -> {
+                out.append('{');
+                boolean first = true;
+                for (var entry : new TreeMap<>((JsonObject) value).entrySet()) {
+                    if (!first) {
+                        out.append(',');
+                    }
+                    first = false;
+                    out.append(Json.createValue(entry.getKey()));
+                    out.append(':');
+                    write(entry.getValue(), out);
+                }
+                out.append('}');
+            }
+            case ARRAY -> {
+                out.append('[');
+                JsonArray array = (JsonArray) value;
+                for (int i = 0; i < array.size(); i++) {
+                    if (i > 0) {
+                        out.append(',');
+                    }
+                    write(array.get(i), out);
+                }
+                out.append(']');
+            }
+            case NUMBER -> out.append(number((JsonNumber) value));
+            case STRING -> out.append(Json.createValue(((JsonString) value).getString()));
+            default -> out.append(value);
+        }
+    }
+
+    /** 1, 1.0 and 1e0 are one number: integers without a fraction, others in plain decimal without trailing zeros. */
+    private static String number(JsonNumber number) {
+        var decimal = number.bigDecimalValue().stripTrailingZeros();
+        return decimal.scale() <= 0 ? decimal.toBigInteger().toString() : decimal.toPlainString();
+    }
+}
