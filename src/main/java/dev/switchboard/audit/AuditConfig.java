@@ -1,0 +1,69 @@
+package dev.switchboard.audit;
+
+import dev.switchboard.security.DataDirectory;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Produces;
+import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.logging.Logger;
+
+/**
+ * Audit secrets and redaction rules from MicroProfile Config. Without {@code switchboard.audit.secrets} a v1 secret
+ * is generated once into the data dir, which is fine for one instance; a cluster must configure the same secrets
+ * everywhere.
+ */
+@ApplicationScoped
+public class AuditConfig {
+
+    private static final Logger LOG = Logger.getLogger(AuditConfig.class.getName());
+    private static final String GENERATED_FILE = "audit-secret-v1.key";
+
+    @Inject
+    @ConfigProperty(name = "switchboard.audit.secrets")
+    Optional<String> secrets;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.audit.retired-versions")
+    Optional<List<Integer>> retired;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.audit.pii-fields")
+    Optional<List<String>> piiFields;
+
+    @Inject
+    DataDirectory dataDirectory;
+
+    @Produces
+    @ApplicationScoped
+    AuditSecrets secrets() {
+        Map<Integer, byte[]> configured = secrets.filter(s -> !s.isBlank()).map(AuditSecrets::parse).orElseGet(() -> {
+            LOG.warning("switchboard.audit.secrets is not set: audit input hashes use a secret generated into the data dir ("
+                    + GENERATED_FILE + "); set it (v1=<base64>,...) when several instances share one database");
+            byte[] encoded = dataDirectory.readOrCreateKeyFile(GENERATED_FILE, AuditConfig::newEncodedSecret);
+            return Map.of(1, Base64.getDecoder().decode(new String(encoded).strip()));
+        });
+        AuditSecrets result = new AuditSecrets(configured, new HashSet<>(retired.orElse(List.of())));
+        LOG.info(() -> "Audit input hashes use secret version v" + result.currentVersion());
+        return result;
+    }
+
+    @Produces
+    @ApplicationScoped
+    Redactor redactor() {
+        return new Redactor(Set.copyOf(piiFields.orElse(List.of())));
+    }
+
+    private static byte[] newEncodedSecret() {
+        byte[] secret = new byte[32];
+        new SecureRandom().nextBytes(secret);
+        return Base64.getEncoder().encode(secret);
+    }
+}
