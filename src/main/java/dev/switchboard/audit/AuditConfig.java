@@ -4,6 +4,7 @@ import dev.switchboard.security.DataDirectory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
+import jakarta.inject.Singleton;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.security.SecureRandom;
@@ -41,8 +42,9 @@ public class AuditConfig {
     @Inject
     DataDirectory dataDirectory;
 
+    /** {@code @Singleton}, not {@code @ApplicationScoped}: the value types are final, so they cannot be proxied. */
     @Produces
-    @ApplicationScoped
+    @Singleton
     AuditSecrets secrets() {
         Map<Integer, byte[]> configured = secrets.filter(s -> !s.isBlank()).map(AuditSecrets::parse).orElseGet(() -> {
             LOG.warning("switchboard.audit.secrets is not set: audit input hashes use a secret generated into the data dir ("
@@ -56,7 +58,7 @@ public class AuditConfig {
     }
 
     @Produces
-    @ApplicationScoped
+    @Singleton
     Redactor redactor() {
         return new Redactor(Set.copyOf(piiFields.orElse(List.of())));
     }
