@@ -2,14 +2,19 @@ package dev.switchboard.knowledge;
 
 import org.apache.lucene.analysis.Analyzer;
 import org.apache.lucene.analysis.DelegatingAnalyzerWrapper;
+import org.apache.lucene.analysis.CharArraySet;
 import org.apache.lucene.analysis.LowerCaseFilter;
+import org.apache.lucene.analysis.StopFilter;
 import org.apache.lucene.analysis.TokenStream;
 import org.apache.lucene.analysis.Tokenizer;
 import org.apache.lucene.analysis.cjk.CJKBigramFilter;
 import org.apache.lucene.analysis.cn.smart.SmartChineseAnalyzer;
 import org.apache.lucene.analysis.core.FlattenGraphFilter;
+import org.apache.lucene.analysis.en.EnglishAnalyzer;
 import org.apache.lucene.analysis.miscellaneous.WordDelimiterGraphFilter;
 import org.apache.lucene.analysis.standard.StandardTokenizer;
+
+import java.util.List;
 
 /**
  * Every passage is indexed twice, in two fields with different analyzers, and a question is matched against both
@@ -26,6 +31,10 @@ import org.apache.lucene.analysis.standard.StandardTokenizer;
  * </ul>
  * One combined analyzer per field rather than one for everything: smartcn's segmentation and the identifier split
  * would fight over the same tokens, and separate fields let BM25 weigh each view by its own statistics.
+ * <p>
+ * Both drop {@link #STOP_WORDS}: the function words of English and Chinese questions ("how do I", "怎么", "的").
+ * In a knowledge base of a handful of files, as seed 002's, such words are rare, so BM25 would give them a high IDF
+ * and a question's phrasing would weigh as much as its subject.
  */
 final class KnowledgeAnalyzer extends DelegatingAnalyzerWrapper {
 
@@ -39,7 +48,9 @@ final class KnowledgeAnalyzer extends DelegatingAnalyzerWrapper {
             | WordDelimiterGraphFilter.PRESERVE_ORIGINAL
             | WordDelimiterGraphFilter.STEM_ENGLISH_POSSESSIVE;
 
-    private final Analyzer words = new SmartChineseAnalyzer();
+    static final CharArraySet STOP_WORDS = stopWords();
+
+    private final Analyzer words = new SmartChineseAnalyzer(STOP_WORDS);
     private final Analyzer parts = new Analyzer() {
         @Override
         protected TokenStreamComponents createComponents(String fieldName) {
@@ -48,9 +59,20 @@ final class KnowledgeAnalyzer extends DelegatingAnalyzerWrapper {
             stream = new WordDelimiterGraphFilter(stream, PART_FLAGS, null);
             // the delimiter filter emits a token graph; the index needs it flat
             stream = new FlattenGraphFilter(stream);
-            return new TokenStreamComponents(tokenizer, new LowerCaseFilter(stream));
+            return new TokenStreamComponents(tokenizer, new StopFilter(new LowerCaseFilter(stream), STOP_WORDS));
         }
     };
+
+    /** smartcn's own list (punctuation) plus Lucene's English stop words and the words questions are made of. */
+    private static CharArraySet stopWords() {
+        CharArraySet set = new CharArraySet(SmartChineseAnalyzer.getDefaultStopSet(), false);
+        set.addAll(EnglishAnalyzer.ENGLISH_STOP_WORDS_SET);
+        set.addAll(List.of("how", "what", "why", "when", "where", "which", "who", "do", "does", "did", "i", "you",
+                "we", "my", "me", "can", "should", "would", "could", "have", "has",
+                "的", "了", "是", "吗", "呢", "吧", "啊", "怎么", "怎样", "如何", "什么", "哪些", "哪个", "为什么", "我", "你",
+                "我们", "在", "和", "与", "有", "要", "请", "应该", "可以", "能", "时"));
+        return CharArraySet.unmodifiableSet(set);
+    }
 
     KnowledgeAnalyzer() {
         super(PER_FIELD_REUSE_STRATEGY);
