@@ -23,8 +23,12 @@ import java.util.Set;
  * <b>Normalisation.</b> Raw BM25 is unbounded and depends on the corpus, so a fixed threshold like the seed's 0.1
  * would mean nothing. Dividing by the best hit (the usual trick) is worse: the best passage always scores 1, even
  * for a question the knowledge base knows nothing about. Here a score is divided by the query's <i>ceiling</i>,
- * the sum of each distinct query term's {@code idf} (the most any passage could get from that term), including
- * terms no passage contains. So a score is the IDF-weighted share of the question a passage covers, damped by
+ * the sum of each distinct query term's {@code idf} (the most any passage could get from that term), including the
+ * question's words that no passage contains, each counted like the rarest word the index has (docFreq 1). So a
+ * question about something the knowledge base lacks scores low everywhere. Missing terms count only in the words
+ * field: there they are real words of the question, while the other field's bigrams across two words and
+ * identifier fragments are mostly noise that would drown every score. A score is thus the IDF-weighted share of
+ * the question a passage covers, damped by
  * BM25's term-frequency saturation and length norm: always in [0, 1), about 0.45 for a passage of average
  * length that contains every query term once, and near 0 for a passage that shares only common words. That is
  * the seed's own "matched query words / all query words" idea with rare words counting more, and 0.1 keeps its
@@ -55,8 +59,11 @@ final class KnowledgeQuery {
             long docCount = stats == null ? 0 : stats.docCount();
             for (String text : terms(analyzer, field, question)) {
                 Term term = new Term(field, text);
-                builder.add(new TermQuery(term), BooleanClause.Occur.SHOULD);
-                ceiling += similarity.ceiling(searcher.getIndexReader().docFreq(term), Math.max(docCount, 1));
+                int docFreq = searcher.getIndexReader().docFreq(term);
+                if (docFreq > 0 || KnowledgeAnalyzer.WORDS.equals(field)) {
+                    builder.add(new TermQuery(term), BooleanClause.Occur.SHOULD);
+                    ceiling += similarity.ceiling(Math.max(docFreq, 1), Math.max(docCount, 1));
+                }
             }
         }
         return new KnowledgeQuery(builder.build(), ceiling);
