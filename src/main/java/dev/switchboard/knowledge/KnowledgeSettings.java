@@ -33,11 +33,6 @@ public record KnowledgeSettings(Path folder, List<String> extensions, long maxFi
                 .map(e -> (e.startsWith(".") ? e : "." + e).toLowerCase(Locale.ROOT)).distinct().toList();
     }
 
-    /** Seed defaults for a folder: its three extensions, 1 MiB files, passages of about 800 characters. */
-    public static KnowledgeSettings defaults(Path folder) {
-        return new KnowledgeSettings(folder, SEED_EXTENSIONS, 1024 * 1024, 800, Duration.ofSeconds(10));
-    }
-
     boolean indexes(String fileName) {
         String lower = fileName.toLowerCase(Locale.ROOT);
         return extensions.stream().anyMatch(lower::endsWith);

@@ -56,7 +56,7 @@ class KnowledgeEvaluationTest {
             String[] parts = line.split("\t");
             queries.add(new Labelled(parts[0], Set.of(parts[1].split(","))));
         }
-        index = new KnowledgeIndex(KnowledgeSettings.defaults(corpus));
+        index = new KnowledgeIndex(TestSettings.defaults(corpus));
         index.rebuild();
     }
 

@@ -32,7 +32,7 @@ class KnowledgeRetrieverTest {
                     "网页抓取第 " + i + " 条：遵守 robots.txt，控制请求间隔。");
         }
         Files.writeString(folder.resolve("docker.md"), "# Docker\n\nMulti-stage builds keep images small.\n");
-        index = new KnowledgeIndex(KnowledgeSettings.defaults(folder));
+        index = new KnowledgeIndex(TestSettings.defaults(folder));
         index.rebuild();
         retriever = new KnowledgeRetriever(index);
     }
