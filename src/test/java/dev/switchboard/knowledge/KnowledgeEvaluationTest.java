@@ -86,11 +86,31 @@ class KnowledgeEvaluationTest {
         SeedKeywordScoring seed = new SeedKeywordScoring(corpus);
         Figures baseline = evaluate(q -> seed.rank(q, KnowledgeRetriever.DEFAULT_MIN_SCORE).stream()
                 .map(SeedKeywordScoring.Scored::source).toList());
+        SeedKeywordScoring seedOverWords = new SeedKeywordScoring(corpus, text -> analyzed(KnowledgeAnalyzer.WORDS, text));
+        Figures ablation = evaluate(q -> seedOverWords.rank(q, KnowledgeRetriever.DEFAULT_MIN_SCORE).stream()
+                .map(SeedKeywordScoring.Scored::source).toList());
         Figures ours = evaluate(KnowledgeEvaluationTest::rankFiles);
         System.out.println("Knowledge evaluation over " + queries.size() + " questions: seed keyword scoring " + baseline
-                + "; BM25 + analyzer " + ours);
+                + "; seed scoring over smartcn words " + ablation + "; BM25 + analyzer " + ours);
         assertTrue(ours.mrr() > baseline.mrr(), () -> "MRR: ours " + ours + " vs seed " + baseline);
         assertTrue(ours.recallAt3() > baseline.recallAt3(), () -> "recall@3: ours " + ours + " vs seed " + baseline);
+    }
+
+    private static List<String> analyzed(String field, String text) {
+        try (KnowledgeAnalyzer analyzer = new KnowledgeAnalyzer()) {
+            List<String> terms = new ArrayList<>();
+            try (var stream = analyzer.tokenStream(field, text)) {
+                var term = stream.addAttribute(org.apache.lucene.analysis.tokenattributes.CharTermAttribute.class);
+                stream.reset();
+                while (stream.incrementToken()) {
+                    terms.add(term.toString());
+                }
+                stream.end();
+            }
+            return terms;
+        } catch (IOException e) {
+            throw new AssertionError(e);
+        }
     }
 
     /** Files in the order of their best passage. */

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Function;
 import java.util.stream.Stream;
 
 /**
@@ -30,8 +31,16 @@ final class SeedKeywordScoring {
     }
 
     private final Map<String, String> documents = new HashMap<>();
+    private final Function<String, List<String>> tokenizer;
 
+    /** The seed as it is. */
     SeedKeywordScoring(Path folder) {
+        this(folder, SeedKeywordScoring::words);
+    }
+
+    /** The seed's formula over other words (to tell the analyzer's share of the gain from BM25's). */
+    SeedKeywordScoring(Path folder, Function<String, List<String>> tokenizer) {
+        this.tokenizer = tokenizer;
         try (Stream<Path> files = Files.walk(folder)) {
             for (Path file : files.filter(Files::isRegularFile).toList()) {
                 String name = file.getFileName().toString();
@@ -47,11 +56,11 @@ final class SeedKeywordScoring {
 
     /** Files scoring at least {@code minScore}, best first (the seed then keeps the first MaxResults). */
     List<Scored> rank(String query, double minScore) {
-        List<String> queryWords = words(query);
+        List<String> queryWords = tokenizer.apply(query);
         Set<String> querySet = new HashSet<>(queryWords);
         List<Scored> scored = new ArrayList<>();
         for (Map.Entry<String, String> doc : documents.entrySet()) {
-            double score = score(queryWords, querySet, words(doc.getValue()));
+            double score = score(queryWords, querySet, tokenizer.apply(doc.getValue()));
             if (score >= minScore) {
                 scored.add(new Scored(doc.getKey(), score));
             }
