@@ -5,6 +5,7 @@ import org.apache.lucene.document.Field;
 import org.apache.lucene.document.StoredField;
 import org.apache.lucene.document.StringField;
 import org.apache.lucene.document.TextField;
+import org.apache.lucene.index.IndexReader;
 import org.apache.lucene.index.IndexWriter;
 import org.apache.lucene.index.IndexWriterConfig;
 import org.apache.lucene.search.IndexSearcher;
@@ -56,8 +57,7 @@ public final class KnowledgeIndex implements AutoCloseable {
             writer.commit();
             searchers = new SearcherManager(writer, new SearcherFactory() {
                 @Override
-                public IndexSearcher newSearcher(org.apache.lucene.index.IndexReader reader,
-                                                 org.apache.lucene.index.IndexReader previous) {
+                public IndexSearcher newSearcher(IndexReader reader, IndexReader previous) {
                     IndexSearcher searcher = new IndexSearcher(reader);
                     searcher.setSimilarity(similarity);
                     return searcher;

@@ -28,11 +28,10 @@ import java.util.Set;
  * question about something the knowledge base lacks scores low everywhere. Missing terms count only in the words
  * field: there they are real words of the question, while the other field's bigrams across two words and
  * identifier fragments are mostly noise that would drown every score. A score is thus the IDF-weighted share of
- * the question a passage covers, damped by
- * BM25's term-frequency saturation and length norm: always in [0, 1), about 0.45 for a passage of average
- * length that contains every query term once, and near 0 for a passage that shares only common words. That is
- * the seed's own "matched query words / all query words" idea with rare words counting more, and 0.1 keeps its
- * meaning: a passage must cover a real part of the question.
+ * the question a passage covers, damped by BM25's term-frequency saturation and length norm: always in [0, 1),
+ * about 0.45 for a passage of average length that contains every query term once, and near 0 for a passage that
+ * shares only common words. That is the seed's own "matched query words / all query words" idea with rare words
+ * counting more, and 0.1 keeps its meaning: a passage must cover a real part of the question.
  * <p>
  * The question is not parsed as query syntax (users type {@code ?}, {@code :} and quotes), and distinct terms are
  * capped so a long question cannot exceed Lucene's clause limit.
