@@ -1,0 +1,135 @@
+package dev.switchboard.knowledge;
+
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.PreDestroy;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import java.util.Optional;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Seed 002's RAG retriever over the server's knowledge base: the one place other rooms ask for passages. Owns the
+ * {@link KnowledgeIndex}; {@link KnowledgeRefresher} keeps it in step with the folder.
+ */
+@ApplicationScoped
+public class KnowledgeRetriever {
+
+    /** Seed 002: at most 3 documents... */
+    public static final int DEFAULT_LIMIT = 3;
+    /** ...each with a relevance of at least 0.1. */
+    public static final double DEFAULT_MIN_SCORE = 0.1;
+    /** Longer questions are searched by their beginning: the rest adds terms, not precision. */
+    public static final int MAX_QUESTION_CHARS = 2000;
+
+    private static final Logger LOG = Logger.getLogger(KnowledgeRetriever.class.getName());
+
+    @Inject
+    KnowledgeConfiguration configuration;
+
+    private KnowledgeIndex index;
+
+    /** For CDI. */
+    protected KnowledgeRetriever() {
+    }
+
+    /** Over an index of the caller's (tests). */
+    KnowledgeRetriever(KnowledgeIndex index) {
+        this.index = index;
+    }
+
+    @PostConstruct
+    void open() {
+        index = new KnowledgeIndex(configuration.settings());
+    }
+
+    @PreDestroy
+    void close() {
+        try {
+            index.close();
+        } catch (IOException e) {
+            LOG.log(Level.FINE, "closing the knowledge index", e);
+        }
+    }
+
+    /**
+     * The passages that answer {@code question} best, best first: at most {@code limit}, each scoring at least
+     * {@code minScore} on the normalised [0, 1] scale (see {@link KnowledgeQuery}).
+     *
+     * @throws IllegalArgumentException for a blank question, a limit below 1 or a minimum score outside [0, 1]
+     */
+    public List<KnowledgeHit> search(String question, int limit, double minScore) {
+        if (question == null || question.isBlank()) {
+            throw new IllegalArgumentException("question is blank");
+        }
+        if (limit < 1) {
+            throw new IllegalArgumentException("limit must be at least 1");
+        }
+        if (!(minScore >= 0 && minScore <= 1)) {
+            throw new IllegalArgumentException("minScore must be between 0 and 1");
+        }
+        String searched = question.length() > MAX_QUESTION_CHARS ? question.substring(0, MAX_QUESTION_CHARS) : question;
+        try {
+            return index.search(searched, limit, minScore);
+        } catch (IOException e) {
+            throw new UncheckedIOException("searching the in-memory knowledge index failed", e);
+        }
+    }
+
+    /**
+     * The knowledge-base context for a chat run, as seed 002 injects it: the content of a message with role
+     * {@code user} holding the best passages for {@code question} ({@value #DEFAULT_LIMIT} at most, each scoring at
+     * least {@value #DEFAULT_MIN_SCORE}), each with its relevance and its source (path relative to the knowledge
+     * folder and line range), framed in seed 002's wording.
+     * <p>
+     * Contract for the chat loop: call it once per run, before the first LLM call, only when the assistant has
+     * {@code knowledgeBaseEnabled}; pass the text of the request's last {@code user} message. When a value is
+     * returned, insert it into the run's messages as a {@code user} message directly before that last user message
+     * (after any system messages) before the first LLM call; later rounds keep it like any other message. It is
+     * retrieval output, not something the user wrote, so it is not stored as a message of the conversation. Empty means
+     * inject nothing: the question is null or blank, or no passage reaches the minimum score (including an empty or
+     * missing knowledge folder).
+     * <p>
+     * Never throws: a failing search is logged and answers empty, so the knowledge base can never fail a chat.
+     * Thread-safe, does no I/O on the folder (the index is in memory) and takes milliseconds; questions longer
+     * than {@value #MAX_QUESTION_CHARS} characters are searched by their beginning.
+     */
+    public Optional<String> contextMessage(String question) {
+        if (question == null || question.isBlank()) {
+            return Optional.empty();
+        }
+        try {
+            List<KnowledgeHit> hits = search(question, DEFAULT_LIMIT, DEFAULT_MIN_SCORE);
+            return hits.isEmpty() ? Optional.empty() : Optional.of(KnowledgeContext.message(question, hits));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "Knowledge base search failed; the run goes on without context", e);
+            return Optional.empty();
+        }
+    }
+
+    /** Rebuilds the index if the folder changed; a failure is logged and the previous index stays. */
+    public void refreshIfChanged() {
+        try {
+            index.refreshIfChanged();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "Knowledge base: rebuilding from " + index.settings().folder() + " failed", e);
+        }
+    }
+
+    /** Rebuilds the index from the folder now. */
+    public IndexStats reindex() {
+        try {
+            return index.rebuild();
+        } catch (IOException e) {
+            throw new UncheckedIOException("rebuilding the knowledge index failed", e);
+        }
+    }
+
+    public KnowledgeSettings settings() {
+        return index.settings();
+    }
+}
