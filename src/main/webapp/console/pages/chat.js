@@ -305,6 +305,7 @@ function assistantBubble() {
             footer.append(h('div', { class: `msg-note ${kind}`, role: kind === 'error' ? 'alert' : 'status' }, icon(kind === 'error' ? 'alert' : 'info'), h('span', {}, message)));
         },
         done(chunk) {
+            if (chunk.message_id) for (const block of blocks.values()) block.update({}, chunk.message_id);
             const exec = chunk.tool_execution || {};
             const facts = [];
             if (exec.tools_called && exec.tools_called.length) facts.push(`${exec.tools_called.length} tool call${exec.tools_called.length === 1 ? '' : 's'}`);
@@ -414,7 +415,8 @@ function toolCallBlock(initial, initialMessageId) {
 }
 
 function confirmError(err) {
-    if (err instanceof ApiError && (err.status === 404 || err.status === 405) && !err.code) {
+    // the generic answer of a path the server does not have ("Not Found" / "Method Not Allowed"), not a message it could not find
+    if (err instanceof ApiError && (err.status === 404 || err.status === 405) && (!err.code || /^(Not Found|Method Not Allowed)$/.test(err.message))) {
         return h('div', { class: 'alert warn', role: 'alert' }, icon('alert'), h('div', {},
             h('strong', {}, 'Approvals are not available on this Switchboard yet.'),
             h('span', {}, `The server has no tool-confirm endpoint (HTTP ${err.status}). The call stays pending; an admin can auto-approve this tool on its server\u2019s Tools page instead.`)));
