@@ -36,15 +36,15 @@ export async function render(main, ctx, conversationIdText) {
         h('div', { class: 'composer-row' }, input, h('div', { class: 'composer-actions' }, sendBtn, stopBtn)),
         h('div', { class: 'hint', id: 'chat-hint' }, 'Tools of the assistant\u2019s MCP servers run inline; calls that are not auto-approved wait for you.'));
 
+    const pickers = h('div', { class: 'chat-toolbar' },
+        h('div', { class: 'field inline' }, h('label', { for: 'chat-assistant' }, 'Assistant'), assistantSelect),
+        h('div', { class: 'field inline' }, h('label', { for: 'chat-model' }, 'Model'), modelInput,
+            h('datalist', { id: 'chat-model-suggestions' }, MODEL_SUGGESTIONS.map(m => h('option', { value: m })))));
     main.append(h('div', { class: 'page page-wide' },
-        h('header', { class: 'page-head' },
-            h('div', {}, title, h('p', {}, 'Talk to an assistant and watch it call its MCP tools.')),
-            h('div', { class: 'chat-pickers' },
-                h('div', { class: 'field' }, h('label', { for: 'chat-assistant' }, 'Assistant'), assistantSelect),
-                h('div', { class: 'field' }, h('label', { for: 'chat-model' }, 'Model ', h('span', { class: 'optional' }, '(optional)')), modelInput,
-                    h('datalist', { id: 'chat-model-suggestions' }, MODEL_SUGGESTIONS.map(m => h('option', { value: m })))))),
+        h('header', { class: 'page-head chat-head' },
+            h('div', {}, title, h('p', {}, 'Talk to an assistant and watch it call its MCP tools.'))),
         h('div', { class: 'chat-layout' }, convPanel,
-            h('section', { class: 'card chat-pane', 'aria-label': 'Chat' }, transcript, form))));
+            h('section', { class: 'card chat-pane', 'aria-label': 'Chat' }, pickers, transcript, form))));
 
     // state of this page
     let assistants = [];
@@ -63,7 +63,7 @@ export async function render(main, ctx, conversationIdText) {
     assistantSelect.addEventListener('change', () => {
         sessionStorage.setItem(PICK_KEY, assistantSelect.value);
         const a = assistants.find(x => String(x.id) === assistantSelect.value);
-        modelInput.placeholder = a && a.model ? a.model : 'Switchboard default';
+        modelInput.placeholder = a && a.model ? `${a.model} (assistant’s)` : 'Switchboard default';
     });
 
     const loadAssistants = api.get('/assistants').then(r => r.data);

@@ -111,9 +111,10 @@ export async function render(main, ctx) {
         const rate = (key) => samples.map((s, i) => i === 0 ? 0 : Math.max(0, s[key] - samples[i - 1][key]));
         const calls = rate('calls');
         const failed = rate('failed');
-        const window = samples.length > 1 ? samples.slice(-16) : samples;
-        const recentCalls = window.length > 1 ? window[window.length - 1].calls - window[0].calls : 0;
-        const recentFailed = window.length > 1 ? window[window.length - 1].failed - window[0].failed : 0;
+        // the first sample at least a minute old (or the oldest there is) against the latest
+        const base = [...samples].reverse().find(x => last.t - x.t >= 60_000) || samples[0];
+        const recentCalls = last.calls - base.calls;
+        const recentFailed = last.failed - base.failed;
         const failurePct = last.calls ? (100 * last.failed / last.calls) : 0;
         charts.replaceChildren(
             chartCard({
@@ -164,15 +165,22 @@ function svg(tag, attrs) {
     return el;
 }
 
-function frame(times, max, label, body) {
+/** The time axis: the last two minutes at least, or everything sampled when that is longer. */
+function timeScale(times) {
+    const end = times.length ? times[times.length - 1] : Date.now();
+    const start = Math.min(times.length ? times[0] : end, end - 120_000);
+    return { start, end, x: (t) => ((t - start) / Math.max(1, end - start)) * W };
+}
+
+function frame(scale, max, label, body) {
     const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', class: 'chart', role: 'img', 'aria-label': label });
     for (const f of [0.25, 0.5, 0.75]) root.append(svg('line', { x1: 0, x2: W, y1: H * f, y2: H * f, class: 'grid-line' }));
     root.append(svg('line', { x1: 0, x2: W, y1: H - 0.5, y2: H - 0.5, class: 'axis-line' }));
     body(root);
-    const span = times.length > 1 ? Math.round((times[times.length - 1] - times[0]) / 1000) : 0;
+    const span = Math.round((scale.end - scale.start) / 1000);
     return h('div', { class: 'chart-box' }, root,
         h('span', { class: 'chart-max', 'aria-hidden': 'true' }, formatNumber(max)),
-        h('div', { class: 'chart-axis', 'aria-hidden': 'true' }, h('span', {}, span ? `${span >= 120 ? Math.round(span / 60) + ' min' : span + ' s'} ago` : 'now'), h('span', {}, 'now')));
+        h('div', { class: 'chart-axis', 'aria-hidden': 'true' }, h('span', {}, `${span >= 120 ? Math.round(span / 60) + ' min' : span + ' s'} ago`), h('span', {}, 'now')));
 }
 
 function niceMax(v) {
@@ -184,14 +192,13 @@ function niceMax(v) {
 
 function lineChart(times, series, label) {
     const max = niceMax(Math.max(1, ...series.flatMap(s => s.values)));
-    const n = times.length;
-    const x = (i) => n <= 1 ? W : (i / (n - 1)) * W;
+    const scale = timeScale(times);
     const y = (v) => H - 2 - (v / max) * (H - 6);
-    return frame(times, max, `${label}: ${series.map(s => `${s.label} ${s.values[s.values.length - 1] || 0}`).join(', ')}`, (root) => {
+    return frame(scale, max, `${label}: ${series.map(s => `${s.label} ${s.values[s.values.length - 1] || 0}`).join(', ')}`, (root) => {
         for (const s of [...series].reverse()) {
             if (!s.values.some(v => v > 0) && s.label !== series[0].label) continue;
-            const pts = s.values.map((v, i) => `${x(i).toFixed(1)},${y(v).toFixed(1)}`);
-            if (n === 1) pts.unshift(`0,${y(s.values[0]).toFixed(1)}`);
+            const pts = s.values.map((v, i) => `${scale.x(times[i]).toFixed(1)},${y(v).toFixed(1)}`);
+            if (pts.length === 1) pts.unshift(`${(W - 2).toFixed(1)},${y(s.values[0]).toFixed(1)}`);
             const firstX = pts[0].split(',')[0];
             const lastX = pts[pts.length - 1].split(',')[0];
             root.append(svg('path', { d: `M${firstX},${H}L${pts.join('L')}L${lastX},${H}Z`, fill: s.color, 'fill-opacity': '.08', stroke: 'none' }));
@@ -200,16 +207,17 @@ function lineChart(times, series, label) {
     });
 }
 
+/** One bar per sample (what happened since the one before), placed at its time. */
 function barChart(times, values, color, label) {
     const max = niceMax(Math.max(1, ...values));
-    const n = Math.max(values.length, 30);
-    const bw = W / n;
-    return frame(times, max, `${label}: latest ${values[values.length - 1] || 0}, highest ${Math.max(0, ...values)}`, (root) => {
+    const scale = timeScale(times);
+    const bw = Math.max(2, (SAMPLE_MS / Math.max(1, scale.end - scale.start)) * W * 0.7);
+    return frame(scale, max, `${label}: latest ${values[values.length - 1] || 0}, highest ${Math.max(0, ...values)}`, (root) => {
         values.forEach((v, i) => {
             if (v <= 0) return;
             const bh = Math.max(2, (v / max) * (H - 6));
-            const xi = W - (values.length - i) * bw;
-            root.append(svg('rect', { x: (xi + bw * 0.15).toFixed(1), y: (H - bh).toFixed(1), width: (bw * 0.7).toFixed(1), height: bh.toFixed(1), fill: color, rx: 1 }));
+            const xi = Math.min(W - bw, Math.max(0, scale.x(times[i]) - bw));
+            root.append(svg('rect', { x: xi.toFixed(1), y: (H - bh).toFixed(1), width: bw.toFixed(1), height: bh.toFixed(1), fill: color, rx: 1 }));
         });
     });
 }
