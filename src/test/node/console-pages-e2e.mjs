@@ -46,9 +46,14 @@ try {
 
     await step('chat-tool-done', async () => {
         await page.keyboard.press('Enter');
-        const block = page.locator('.tool-block[data-tool="echo"]');
-        await block.waitFor();
-        await page.locator('.tool-block[data-tool="echo"][data-status="done"]').waitFor({ timeout: 60_000 });
+        // two calls side by side: one with the right argument, one with a wrong one that the tool refuses
+        const block = page.locator('.tool-block[data-tool="echo"][data-status="done"]');
+        await block.waitFor({ timeout: 60_000 });
+        const failed = page.locator('.tool-block[data-tool="echo"][data-status="error"]');
+        await failed.waitFor();
+        check((await failed.locator('.tc-status').textContent()).includes('Failed'), 'the failed call says Failed');
+        check(await failed.locator('details.tc-section:has(.tc-result)').evaluate(d => d.open), 'a failure shows its result at once');
+        check((await failed.locator('.tc-result').textContent()).trim().length > 0, 'the failure is explained');
         check((await block.locator('.tc-status').textContent()).includes('Done'), 'the block says Done');
         check((await block.locator('.tc-args').textContent()).includes('hello from the browser'), 'the block shows the arguments');
         await page.locator('.msg-assistant .msg-text').filter({ hasText: 'The echo tool answered: hello from the browser.' }).waitFor();
@@ -73,6 +78,7 @@ try {
         await page.locator(`.conv-item[data-conversation-id="${result.conversationId}"]`).click();
         await page.locator('.msg-user').filter({ hasText: 'Please echo hello from the browser' }).waitFor();
         await page.locator('.tool-block[data-tool="echo"][data-status="done"]').waitFor();
+        await page.locator('.tool-block[data-tool="echo"][data-status="error"]').waitFor();
         await page.locator('.msg-assistant .msg-text').filter({ hasText: 'The echo tool answered' }).waitFor();
         check(await page.getByLabel('Assistant').inputValue() !== '', 'the conversation\u2019s assistant is picked again');
     });

@@ -376,8 +376,8 @@ function toolCallBlock(initial, initialMessageId) {
 
     function showDecision() {
         if (actions.childElementCount === 0) {
-            approveBtn = button('Approve', { kind: 'primary', size: 'sm', iconName: 'check', onClick: () => decide(true) });
-            rejectBtn = button('Reject', { size: 'sm', iconName: 'x', onClick: () => decide(false) });
+            approveBtn = button('Approve', { kind: 'primary', size: 'sm', iconName: 'check', 'aria-label': `Approve ${name.textContent}`, onClick: () => decide(true) });
+            rejectBtn = button('Reject', { size: 'sm', iconName: 'x', 'aria-label': `Reject ${name.textContent}`, onClick: () => decide(false) });
             actions.append(approveBtn, rejectBtn, h('span', { class: 'hint' }, 'This tool is not auto-approved: it runs only if you approve it.'));
         }
         actions.hidden = false;
