@@ -77,10 +77,14 @@ export async function postEventStream(path, body, onEvent, { signal } = {}) {
 export async function readEventStream(response, onEvent) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
+    let carry = ''; // a CR at the end of a piece may be the first half of a CRLF
     for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
-        buffer += value.replace(/\r\n?/g, '\n');
+        let text = carry + value;
+        carry = '';
+        if (text.endsWith('\r')) { carry = '\r'; text = text.slice(0, -1); }
+        buffer += text.replace(/\r\n?/g, '\n');
         let cut;
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, cut);
@@ -89,7 +93,7 @@ export async function readEventStream(response, onEvent) {
             if (parsed) onEvent(parsed);
         }
     }
-    const last = parseEvent(buffer);
+    const last = parseEvent(buffer + (carry ? '\n' : ''));
     if (last) onEvent(last);
 }
 

@@ -308,7 +308,7 @@ function assistantBubble() {
             if (chunk.message_id) for (const block of blocks.values()) block.update({}, chunk.message_id);
             const exec = chunk.tool_execution || {};
             const facts = [];
-            if (exec.tools_called && exec.tools_called.length) facts.push(`${exec.tools_called.length} tool call${exec.tools_called.length === 1 ? '' : 's'}`);
+            if (blocks.size) facts.push(`${blocks.size} tool call${blocks.size === 1 ? '' : 's'}`);
             if (exec.rounds) facts.push(`${exec.rounds} round${exec.rounds === 1 ? '' : 's'}`);
             if (chunk.model) facts.push(chunk.model);
             if (exec.round_limit_reached) facts.push('tool round limit reached');

@@ -140,6 +140,16 @@ class ConsoleChatBrowserIT {
         assertEquals(result.getJsonArray("screenshots").size(), screenshots, "one screenshot per step");
     }
 
+    /** The console's pure parts (SSE reader, Prometheus parser) checked by node's own test runner; no server needed. */
+    @Test
+    void consoleUnitChecks() throws Exception {
+        Path units = Paths.get("src", "test", "node", "console-units.mjs").toAbsolutePath();
+        Process process = new ProcessBuilder("node", "--test", units.toString()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(2, TimeUnit.MINUTES), "node --test finished");
+        assertEquals(0, process.exitValue(), () -> "console unit checks failed:\n" + output);
+    }
+
     private static JsonObject resultLine(String output) {
         for (String line : output.split("\n")) {
             if (line.startsWith("RESULT ")) {
