@@ -4,14 +4,14 @@
 // LLM provider: the first message is answered with a call to its echo tool, then a text).
 //
 //   node console-pages-e2e.mjs --base-url http://localhost:18381 --password ... --server-name gw-abc123
-//        --assistant-name "Chat helper abc123" --key script-1-234 --pending-key script-2-567
+//        --assistant-name "Chat helper abc123" --key script-1-234 --pending-key script-2-567 --slow-key script-3-890
 //        --node-modules target/node/node_modules --out target/console-screenshots
 //
 // Screenshots are pages-NN-step.png in --out; any browser console or page error fails the run. The last line
 // printed is RESULT {json} for the IT to check through the REST API.
 import { check, parseArgs, startBrowser } from './console-harness.mjs';
 
-const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'pending-key', 'node-modules', 'out']);
+const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'pending-key', 'slow-key', 'node-modules', 'out']);
 const browser = await startBrowser({ baseUrl: args['base-url'], nodeModules: args['node-modules'], out: args.out, prefix: 'pages-' });
 const { BASE, page, shots, step, rest, expectHttpError } = browser;
 const serverName = args['server-name'];
@@ -116,6 +116,20 @@ try {
             page.locator('.tool-block[data-tool="get-sum"][data-status="cancelled"]').waitFor(),
         ]);
         result.approvals = await block.locator('.alert').count() ? 'missing' : 'present';
+    });
+
+    await step('chat-stopped', async () => {
+        await page.click('#new-chat');
+        await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
+        await page.fill('#chat-input', `Tell me something long. ${args['slow-key']}`);
+        await page.keyboard.press('Enter');
+        await page.locator('.msg-assistant .msg-text').filter({ hasText: 'This answer is long' }).waitFor();
+        await page.getByRole('button', { name: 'Stop' }).click();
+        await page.locator('.msg-note').filter({ hasText: 'Stopped.' }).waitFor();
+        await page.locator('#chat-send:not([hidden])').waitFor();
+        const shown = await page.locator('.msg-assistant .msg-text').last().textContent();
+        check(shown.length < 6 * 90, `the answer stopped halfway (${shown.length} characters)`);
+        check(await page.evaluate(() => document.activeElement.id) === 'chat-input', 'focus goes back to the message box');
     });
 
     await step('gateway', async () => {

@@ -3,6 +3,7 @@
 // are listed from /api/conversations and reopened from their stored messages.
 import { ApiError, api, postEventStream } from '../api.js';
 import { alertBox, button, describeError, h, icon, relativeTime, toast } from '../ui.js';
+import { renderMarkdown } from '../markdown.js';
 
 const STATUS = {
     pending: { label: 'Waiting for approval', badge: 'warn', icon: 'clock' },
@@ -273,6 +274,8 @@ function assistantBubble() {
         h('div', { class: 'msg-main' }, parts, footer));
     let textNode = null;
     let thinkingEl = null;
+    const dirty = new Set();
+    let drawQueued = false;
     const blocks = new Map();
 
     return {
@@ -284,10 +287,13 @@ function assistantBubble() {
         appendText(piece) {
             clearThinking();
             if (!textNode) {
-                textNode = h('div', { class: 'msg-text' });
+                textNode = h('div', { class: 'msg-text', dataset: { raw: '' } });
                 parts.append(textNode);
             }
-            textNode.append(piece);
+            textNode.dataset.raw += piece;
+            // drawn again as Markdown at most once a frame while it streams
+            dirty.add(textNode);
+            if (!drawQueued) { drawQueued = true; requestAnimationFrame(drawText); }
         },
         upsertCall(call, messageId) {
             clearThinking();
@@ -317,10 +323,17 @@ function assistantBubble() {
         },
         finish() {
             clearThinking();
+            drawText();
             root.removeAttribute('aria-busy');
             if (!parts.children.length) parts.append(h('div', { class: 'msg-text muted' }, 'No answer.'));
         },
     };
+
+    function drawText() {
+        drawQueued = false;
+        for (const node of dirty) node.replaceChildren(...renderMarkdown(node.dataset.raw));
+        dirty.clear();
+    }
 
     function clearThinking() {
         if (thinkingEl) { thinkingEl.remove(); thinkingEl = null; }

@@ -77,6 +77,10 @@ class ConsoleChatBrowserIT {
                 Reply.tools(new ToolCall("call-sum-1", tool + "get-sum", "{\"a\":2,\"b\":3}")),
                 Reply.text("Understood, I will not add them."));
 
+        // a long answer, slowly: the browser stops it halfway
+        Script slow = provider.script(Reply.text("This answer is long and slow, word by word, so that it can be stopped before it ends. "
+                .repeat(6)).chunkDelay(150));
+
         String nodeModules = Paths.get(System.getProperty("switchboard.node.dir", "target/node"), "node_modules").toAbsolutePath().toString();
         List<String> command = List.of("node", SCRIPT.toString(),
                 "--base-url", Api.BASE,
@@ -85,6 +89,7 @@ class ConsoleChatBrowserIT {
                 "--assistant-name", assistantName,
                 "--key", chat.key(),
                 "--pending-key", pending.key(),
+                "--slow-key", slow.key(),
                 "--node-modules", nodeModules,
                 "--out", SCREENSHOTS.toString());
         Files.createDirectories(LOG.getParent());
