@@ -87,6 +87,7 @@ try {
         await page.fill('#chat-input', 'And once more, briefly.');
         await page.click('#chat-send');
         await page.locator('.msg-assistant .msg-text').filter({ hasText: 'Still here, same conversation.' }).waitFor();
+        await page.locator('.msg-assistant .msg-text li code').filter({ hasText: 'echo' }).waitFor(); // Markdown, drawn safely
         await page.locator('#chat-send:not([hidden])').waitFor();
         const stored = await rest('GET', `/api/conversations/${result.conversationId}/messages`);
         check(stored.status === 200, `messages: ${stored.status}`);
@@ -130,6 +131,11 @@ try {
         const shown = await page.locator('.msg-assistant .msg-text').last().textContent();
         check(shown.length < 6 * 90, `the answer stopped halfway (${shown.length} characters)`);
         check(await page.evaluate(() => document.activeElement.id) === 'chat-input', 'focus goes back to the message box');
+        // what arrived is kept: the conversation is listed and current, named after its assistant
+        const current = page.locator('.conv-item[aria-current="page"]');
+        await current.filter({ hasText: 'Tell me something long' }).waitFor();
+        check((await current.textContent()).includes(assistantName), 'the list names the assistant');
+        check(/\/#\/chat\/\d+$/.test(page.url()), `the address names the stopped conversation: ${page.url()}`);
     });
 
     await step('gateway', async () => {

@@ -68,7 +68,8 @@ export async function render(main, ctx, conversationIdText) {
     });
 
     const loadAssistants = api.get('/assistants').then(r => r.data);
-    const loadConversations = refreshConversations();
+    const loadConversations = api.get('/conversations').then(r => r.data);
+    loadConversations.catch(() => { /* shown below */ });
     try {
         assistants = await loadAssistants;
     } catch (err) {
@@ -82,7 +83,8 @@ export async function render(main, ctx, conversationIdText) {
     else if (assistants.length) assistantSelect.value = String(assistants[assistants.length - 1].id);
     assistantSelect.dispatchEvent(new Event('change'));
 
-    await loadConversations;
+    // drawn once the assistants are known: the list names each conversation's assistant
+    await refreshConversations(loadConversations);
     if (openId) await reopen(openId);
     else showEmpty();
     input.focus();
@@ -98,9 +100,9 @@ export async function render(main, ctx, conversationIdText) {
                 : h('span', {}, 'You have no assistants yet. ', h('a', { href: '#/assistants' }, 'Create one'), ' to give the model MCP tools, or chat with the model alone.'))));
     }
 
-    async function refreshConversations() {
+    async function refreshConversations(loading) {
         try {
-            conversations = (await api.get('/conversations')).data;
+            conversations = loading ? await loading : (await api.get('/conversations')).data;
         } catch (err) {
             convList.replaceChildren(h('li', { class: 'conv-error' }, alertBox(err, 'Could not load conversations')));
             return;
@@ -238,12 +240,15 @@ export async function render(main, ctx, conversationIdText) {
             stopBtn.hidden = true;
             if (document.activeElement === stopBtn || document.activeElement === document.body) input.focus();
         }
-        if (conversationId) {
+        // a stopped or cut answer sent no conversation id: the conversation is the one stored under this session id
+        await refreshConversations();
+        const c = conversations.find(x => x.id === conversationId) || conversations.find(x => x.sessionId === sessionId);
+        if (c) {
+            conversationId = c.id;
+            drawConversations();
+            if (c.title) title.textContent = c.title;
             // the address names the conversation (reload reopens it) without rendering the page again
-            if (location.hash !== `#/chat/${conversationId}`) window.history.replaceState(null, '', `#/chat/${conversationId}`);
-            await refreshConversations();
-            const c = conversations.find(x => x.id === conversationId);
-            if (c && c.title) title.textContent = c.title;
+            if (location.hash !== `#/chat/${c.id}`) window.history.replaceState(null, '', `#/chat/${c.id}`);
         }
         scrollDown();
     }

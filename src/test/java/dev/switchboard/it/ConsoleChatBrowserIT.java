@@ -71,7 +71,7 @@ class ConsoleChatBrowserIT {
                 Reply.tools(new ToolCall("call-echo-1", tool + "echo", "{\"message\":\"hello from the browser\"}"),
                         new ToolCall("call-echo-2", tool + "echo", "{\"text\":\"the wrong argument\"}")),
                 Reply.text("The echo tool answered: hello from the browser.").chunkDelay(40),
-                Reply.text("Still here, same conversation.").chunkDelay(40));
+                Reply.text("Still here, same conversation.\n\n- one `echo` call that worked\n- one that was **refused**\n").chunkDelay(40));
         // a tool that is not auto-approved: handed back pending (or, with approvals, waiting; the second reply is for after a decision)
         Script pending = provider.script(
                 Reply.tools(new ToolCall("call-sum-1", tool + "get-sum", "{\"a\":2,\"b\":3}")),
