@@ -160,6 +160,23 @@ try {
         result.poolCalls = calls;
     });
 
+    await step('chat-model-failure-in-words', async () => {
+        // no script answers this message: the provider fails, and the console says so in words (before or inside the stream)
+        await page.setViewportSize({ width: 1366, height: 800 });
+        await page.goto(`${BASE}/#/chat`);
+        await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
+        expectHttpError(502);
+        await page.fill('#chat-input', 'A question no script answers.');
+        await page.keyboard.press('Enter');
+        const before = page.locator('#chat-error .alert').filter({ hasText: 'The model did not answer' });
+        const inside = page.locator('.msg-note.error');
+        await Promise.race([before.waitFor(), inside.waitFor()]);
+        if (await before.count()) {
+            check(await page.inputValue('#chat-input') === 'A question no script answers.', 'the message is kept to send again');
+        }
+        await page.locator('#chat-send:not([hidden])').waitFor();
+    });
+
     await step('chat-narrow-laptop', async () => {
         await page.setViewportSize({ width: 1024, height: 700 });
         await page.goto(`${BASE}/#/chat/${result.conversationId}`);

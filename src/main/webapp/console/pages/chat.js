@@ -24,7 +24,7 @@ export async function render(main, ctx, conversationIdText) {
         convList);
 
     const assistantSelect = h('select', { id: 'chat-assistant' }, h('option', { value: '' }, 'Loading…'));
-    const modelInput = h('input', { type: 'text', id: 'chat-model', class: 'mono', list: 'chat-model-suggestions', placeholder: 'Assistant default', autocomplete: 'off', spellcheck: 'false', maxlength: 200 });
+    const modelInput = h('input', { type: 'text', id: 'chat-model', class: 'mono', list: 'chat-model-suggestions', placeholder: 'Default model', autocomplete: 'off', spellcheck: 'false', maxlength: 200 });
     const transcript = h('div', { class: 'transcript', id: 'transcript', role: 'log', 'aria-live': 'polite', 'aria-label': 'Conversation', tabindex: '0' });
     const input = h('textarea', { id: 'chat-input', rows: 2, placeholder: 'Ask something…  (Enter sends, Shift+Enter adds a line)', 'aria-describedby': 'chat-hint' });
     const sendBtn = h('button', { type: 'submit', class: 'btn btn-primary', id: 'chat-send' }, icon('send'), 'Send');
@@ -185,13 +185,15 @@ export async function render(main, ctx, conversationIdText) {
         stopBtn.hidden = false;
         let answerText = '';
         let finished = false;
+        let failed = false;
         try {
             await postEventStream('/chat/completions', body, (e) => {
                 if (e.text === '[DONE]') return;
                 const chunk = e.data;
                 if (!chunk) return;
                 if (chunk.error) {
-                    view.note(`${describeError(chunk.error).headline} The answer stopped here.`, 'error');
+                    failed = true;
+                    view.note(`The model did not finish: ${describeError(chunk.error).headline} Send the message again to retry.`, 'error');
                     return;
                 }
                 if (e.event === 'assistant.toolCall.updated' || chunk.type === 'tool_call_updated') {
@@ -219,7 +221,7 @@ export async function render(main, ctx, conversationIdText) {
             }, { signal: controller.signal });
             if (answerText) history.push({ role: 'user', content: text }, { role: 'assistant', content: answerText });
             else history.push({ role: 'user', content: text });
-            if (!finished) view.note('The answer ended without finishing; the connection may have been cut.', 'warn');
+            if (!finished && !failed) view.note('The answer ended without finishing; the connection may have been cut.', 'warn');
         } catch (err) {
             if (err && err.name === 'AbortError') {
                 view.note('Stopped. What arrived so far is kept in the conversation.', 'warn');
@@ -330,7 +332,7 @@ function assistantBubble() {
             clearThinking();
             drawText();
             root.removeAttribute('aria-busy');
-            if (!parts.children.length) parts.append(h('div', { class: 'msg-text muted' }, 'No answer.'));
+            if (!parts.children.length && !footer.querySelector('.msg-note')) parts.append(h('div', { class: 'msg-text muted' }, 'No answer.'));
         },
     };
 
