@@ -64,7 +64,8 @@ export async function render(main, ctx, conversationIdText) {
     assistantSelect.addEventListener('change', () => {
         sessionStorage.setItem(PICK_KEY, assistantSelect.value);
         const a = assistants.find(x => String(x.id) === assistantSelect.value);
-        modelInput.placeholder = a && a.model ? `${a.model} (assistant’s)` : 'Switchboard default';
+        modelInput.placeholder = a && a.model ? a.model : 'Default model';
+        modelInput.title = a && a.model ? `Leave empty for the assistant’s model, ${a.model}` : 'Leave empty for Switchboard’s default model';
     });
 
     const loadAssistants = api.get('/assistants').then(r => r.data);
