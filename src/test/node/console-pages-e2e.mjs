@@ -34,6 +34,9 @@ try {
             check(await page.locator(`#${id} svg.chart`).count() === 1, `${id} draws a chart`);
         }
         check(await page.locator('#health [data-check]').count() >= 1, 'the health checks are listed');
+        await page.locator('#stat-servers .stat-value[data-value]').waitFor();
+        check(Number(await page.locator('#stat-servers .stat-value').getAttribute('data-value')) >= 1, 'the shared server is counted');
+        check(Number(await page.locator('#stat-assistants .stat-value').getAttribute('data-value')) >= 1, 'the assistant is counted');
     });
 
     const message = `Please echo hello from the browser. ${args.key}`;

@@ -1,8 +1,8 @@
 // Overview, the landing page: health from /health and small live charts of the connection pool from
 // /metrics?scope=application (Prometheus text), sampled every few seconds while the page is open. Charts are SVG
 // drawn here; no chart library.
-import { operations } from '../api.js';
-import { alertBox, h, icon, plural } from '../ui.js';
+import { api, operations } from '../api.js';
+import { alertBox, describeError, h, icon, plural, relativeTime } from '../ui.js';
 
 const SAMPLE_MS = 4000;
 const KEEP = 150; // 10 minutes of samples
@@ -37,6 +37,8 @@ function pick(metrics, base) {
 
 export async function render(main, ctx) {
     const healthBox = h('div', { class: 'health-row', id: 'health', 'aria-live': 'polite' }, h('div', { class: 'skeleton', style: 'height:74px' }));
+    const stats = h('div', { class: 'stat-row', id: 'stats' },
+        stat('stat-servers', '#/servers', 'MCP servers'), stat('stat-assistants', '#/assistants', 'Assistants'), stat('stat-conversations', '#/chat', 'Conversations'));
     const charts = h('div', { class: 'chart-grid', id: 'charts' });
     const metricsError = h('div', { 'aria-live': 'assertive' });
     const sampledAt = h('span', { class: 'hint', id: 'sampled-at' }, 'Sampling…');
@@ -47,6 +49,8 @@ export async function render(main, ctx) {
             h('div', { class: 'page-actions' }, sampledAt)),
         h('section', { class: 'section', 'aria-labelledby': 'health-heading' },
             h('h2', { id: 'health-heading', class: 'section-label' }, 'Health'), healthBox),
+        h('section', { class: 'section', 'aria-labelledby': 'yours-heading' },
+            h('h2', { id: 'yours-heading', class: 'section-label' }, 'Yours'), stats),
         h('section', { class: 'section', 'aria-labelledby': 'pool-heading' },
             h('div', { class: 'section-title' }, h('h2', { id: 'pool-heading', class: 'section-label' }, 'Connection pool'),
                 h('span', { class: 'hint' }, `Sampled every ${SAMPLE_MS / 1000} s while this page is open`)),
@@ -57,7 +61,34 @@ export async function render(main, ctx) {
             ctx.isAdmin ? shortcut('#/gateway', 'gateway', 'Gateway', 'Shared backends and the tools behind /mcp') : shortcut('#/assistants', 'bot', 'Assistants', 'Models, prompts and tools'))));
 
     let timer = null;
-    await Promise.all([health(), sample()]);
+    await Promise.all([health(), sample(), counts()]);
+
+    async function counts() {
+        const [servers, assistants, conversations] = await Promise.allSettled(
+            ['/mcp-servers', '/assistants', '/conversations'].map(path => api.get(path).then(r => r.data)));
+        fill('stat-servers', servers, list => {
+            const connected = list.filter(x => x.status === 'connected').length;
+            const failing = list.filter(x => x.status === 'error').length;
+            return [`${connected} connected`, failing ? `${failing} failing` : null, `${list.filter(x => x.scope === 'shared').length} shared`].filter(Boolean).join(' · ');
+        });
+        fill('stat-assistants', assistants, list => `${list.filter(a => (a.mcpServerIds || []).length).length} with tools`);
+        fill('stat-conversations', conversations, list => list.length ? `last ${relativeTime(list[0].updatedAt)}` : 'none yet');
+    }
+
+    function fill(id, outcome, describe) {
+        const tile = document.getElementById(id);
+        if (!tile) return;
+        const value = tile.querySelector('.stat-value');
+        const sub = tile.querySelector('.stat-sub');
+        if (outcome.status === 'fulfilled') {
+            value.textContent = outcome.value.length.toLocaleString();
+            value.dataset.value = outcome.value.length;
+            sub.textContent = describe(outcome.value);
+        } else {
+            value.textContent = '—';
+            sub.textContent = describeError(outcome.reason).headline;
+        }
+    }
 
     async function health() {
         let answer;
@@ -137,6 +168,13 @@ export async function render(main, ctx) {
 
 function humanCheck(name) {
     return ({ database: 'Database', 'switchboard-database': 'Database', live: 'Alive' })[name] || name.replace(/[-_]/g, ' ').replace(/^./, c => c.toUpperCase());
+}
+
+function stat(id, href, label) {
+    return h('a', { class: 'card stat', id, href },
+        h('span', { class: 'stat-label' }, label),
+        h('span', { class: 'stat-value' }, h('span', { class: 'spinner', 'aria-hidden': 'true' })),
+        h('span', { class: 'stat-sub' }, '\u00a0'));
 }
 
 function shortcut(href, iconName, title, text) {
