@@ -7,93 +7,12 @@
 // Every step keeps a screenshot in --out; a browser console error or page error fails the run, except the
 // "Failed to load resource" line Chromium logs for an HTTP error a step provokes on purpose (declared with
 // expectHttpError). The last line printed is RESULT {json} for the IT to check through the REST API.
-import { createRequire } from 'node:module';
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
+import { check, parseArgs, startBrowser } from './console-harness.mjs';
 
-const args = Object.fromEntries(process.argv.slice(2).reduce((pairs, a, i, all) => {
-    if (a.startsWith('--')) pairs.push([a.slice(2), all[i + 1]]);
-    return pairs;
-}, []));
-for (const required of ['base-url', 'password', 'everything', 'node-modules', 'out']) {
-    if (!args[required]) { console.error(`missing --${required}`); process.exit(2); }
-}
-const BASE = args['base-url'].replace(/\/$/, '');
+const args = parseArgs(['base-url', 'password', 'everything', 'node-modules', 'out']);
 const SUFFIX = args.suffix || Math.random().toString(36).slice(2, 8);
-const OUT = path.resolve(args.out);
-const require = createRequire(path.join(path.resolve(args['node-modules']), 'noop.js'));
-const { chromium } = require('playwright-core');
-
-fs.mkdirSync(OUT, { recursive: true });
-for (const f of fs.readdirSync(OUT)) if (f.endsWith('.png')) fs.rmSync(path.join(OUT, f));
-
-const userDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'switchboard-chromium-'));
-const context = await chromium.launchPersistentContext(userDataDir, {
-    executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
-    headless: true,
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run', '--disable-background-networking',
-        '--disable-component-update', '--disable-sync'],
-    viewport: { width: 1366, height: 800 },
-    deviceScaleFactor: 1,
-    locale: 'en-US',
-    timezoneId: 'UTC',
-});
-context.setDefaultTimeout(30_000);
-const page = context.pages()[0] || await context.newPage();
-
-const problems = [];
-const allowances = [];
-page.on('console', msg => {
-    if (msg.type() !== 'error') return;
-    const text = msg.text();
-    const allowed = allowances.findIndex(re => re.test(text));
-    if (allowed >= 0) { allowances.splice(allowed, 1); return; }
-    problems.push(`console error: ${text} (${msg.location().url || 'no url'})`);
-});
-page.on('pageerror', err => problems.push(`page error: ${err.message}`));
-page.on('requestfailed', req => {
-    if (!req.url().startsWith(BASE)) return;
-    problems.push(`request failed: ${req.method()} ${req.url()} ${req.failure()?.errorText}`);
-});
-
-/** A step provokes an HTTP error on purpose: Chromium logs one "Failed to load resource ... status of N" line for it. */
-function expectHttpError(status) {
-    allowances.push(new RegExp(`status of ${status}\\b`));
-}
-
-let stepNo = 0;
-const shots = [];
-async function step(name, fn) {
-    const n = String(++stepNo).padStart(2, '0');
-    const started = Date.now();
-    process.stdout.write(`step ${n} ${name} … `);
-    try {
-        await fn();
-        await page.waitForTimeout(150); // let a toast or focus ring settle for the picture
-        const file = path.join(OUT, `${n}-${name}.png`);
-        await page.screenshot({ path: file });
-        shots.push(path.basename(file));
-        if (problems.length) throw new Error(problems.join('\n'));
-        console.log(`ok (${Date.now() - started} ms)`);
-    } catch (err) {
-        console.log('FAILED');
-        try { await page.screenshot({ path: path.join(OUT, `${n}-${name}-FAILED.png`), fullPage: true }); } catch { /* page gone */ }
-        throw err;
-    }
-}
-
-function check(condition, message) {
-    if (!condition) throw new Error(message);
-}
-
-/** The REST API with the browser's own session token (what the console stored in sessionStorage). */
-async function rest(method, pathName, token) {
-    const bearer = token || await page.evaluate(() => sessionStorage.getItem('switchboard.token'));
-    const response = await fetch(BASE + pathName, { method, headers: { Authorization: `Bearer ${bearer}` } });
-    const text = await response.text();
-    return { status: response.status, json: text ? JSON.parse(text) : null };
-}
+const browser = await startBrowser({ baseUrl: args['base-url'], nodeModules: args['node-modules'], out: args.out });
+const { BASE, page, shots, step, rest, expectHttpError } = browser;
 
 const serverName = `everything-${SUFFIX}`;
 const assistantName = `Ops helper ${SUFFIX}`;
@@ -119,6 +38,8 @@ try {
     await step('signed-in', async () => {
         await page.fill('#signin-password', args.password);
         await page.click('button[type=submit]');
+        await page.locator('#health-overall').waitFor(); // the overview is the landing page
+        await page.getByRole('link', { name: 'MCP servers', exact: true }).click();
         await page.locator('#server-grid').waitFor();
         await page.locator('#server-grid .skeleton').first().waitFor({ state: 'detached' });
         check((await page.textContent('#me-name')).trim() === 'admin', 'who am I shows admin');
@@ -336,6 +257,9 @@ try {
         await page.fill('#signin-username', userName);
         await page.fill('#signin-password', `password-${SUFFIX}`);
         await page.keyboard.press('Enter');
+        await page.locator('#health-overall').waitFor();
+        check(await page.getByRole('link', { name: 'Gateway' }).count() === 0, 'the gateway is not offered to users');
+        await page.getByRole('link', { name: 'MCP servers', exact: true }).click();
         await page.getByRole('heading', { name: 'No MCP servers yet' }).waitFor();
         // a tenant of its own: no server shared by other tests shows up, so the empty state is certain
         check((await page.textContent('#me-meta')) === `User · console-${SUFFIX}`, 'who am I shows the role and tenant');
@@ -357,8 +281,7 @@ try {
 } catch (err) {
     console.error(String(err && err.stack || err));
     console.log('RESULT ' + JSON.stringify({ ...result, failed: true })); // lets the IT clean up what was made
-    await context.close();
-    fs.rmSync(userDataDir, { recursive: true, force: true });
+    await browser.close();
     process.exit(1);
 }
 
@@ -367,6 +290,5 @@ async function maskedOf(value) {
     return value.length >= 12 ? '••••••' + value.slice(-2) : '••••••';
 }
 
-await context.close();
-fs.rmSync(userDataDir, { recursive: true, force: true });
+await browser.close();
 console.log('RESULT ' + JSON.stringify(result));

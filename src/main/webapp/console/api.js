@@ -25,31 +25,159 @@ let onUnauthorized = () => {};
 export function setUnauthorizedHandler(handler) { onUnauthorized = handler; }
 
 export async function request(method, path, body, { auth = true } = {}) {
-    const headers = { Accept: 'application/json' };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
-    const token = session.token;
-    if (auth && token) headers.Authorization = `Bearer ${token}`;
-    let response;
-    try {
-        response = await fetch(`/api${path}`, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    } catch (e) {
-        throw new ApiError({ kind: 'network', message: 'Switchboard cannot be reached' });
-    }
+    const response = await send(method, `/api${path}`, body, { auth });
     const text = await response.text();
     let json = null;
     if (text) {
         try { json = JSON.parse(text); } catch { json = null; }
     }
-    if (!response.ok) {
-        const error = json && json.error ? json.error : {};
-        const err = new ApiError({
-            status: response.status, code: error.code || '', type: error.type || '',
-            message: error.message || fallbackMessage(response.status),
-        });
-        if (response.status === 401 && auth && token) onUnauthorized(err);
-        throw err;
-    }
+    if (!response.ok) throw errorOf(response, json, auth);
     return json;
+}
+
+async function send(method, url, body, { auth = true, accept = 'application/json', signal, headers: extra = {} } = {}) {
+    const headers = { Accept: accept, ...extra };
+    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    const token = session.token;
+    if (auth && token) headers.Authorization = `Bearer ${token}`;
+    try {
+        return await fetch(url, { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
+    } catch (e) {
+        if (e && e.name === 'AbortError') throw e;
+        throw new ApiError({ kind: 'network', message: 'Switchboard cannot be reached' });
+    }
+}
+
+function errorOf(response, json, auth = true) {
+    const error = json && json.error ? json.error : {};
+    const err = new ApiError({
+        status: response.status, code: error.code || '', type: error.type || '',
+        message: error.message || fallbackMessage(response.status),
+    });
+    if (response.status === 401 && auth && session.token) onUnauthorized(err);
+    return err;
+}
+
+/**
+ * POSTs a body that answers text/event-stream and calls onEvent({event, data}) for each event as it arrives
+ * (data parsed as JSON when it is JSON). Resolves when the stream ends; an HTTP error before the stream is an ApiError.
+ */
+export async function postEventStream(path, body, onEvent, { signal } = {}) {
+    const response = await send('POST', `/api${path}`, body, { accept: 'text/event-stream', signal });
+    if (!response.ok) {
+        const text = await response.text();
+        let json = null;
+        try { json = JSON.parse(text); } catch { json = null; }
+        throw errorOf(response, json);
+    }
+    await readEventStream(response, onEvent);
+}
+
+/** Reads an SSE body: events are separated by a blank line; "event:" names one, "data:" lines carry it. */
+export async function readEventStream(response, onEvent) {
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    let carry = ''; // a CR at the end of a piece may be the first half of a CRLF
+    for (;;) {
+        const { value, done } = await reader.read();
+        if (done) break;
+        let text = carry + value;
+        carry = '';
+        if (text.endsWith('\r')) { carry = '\r'; text = text.slice(0, -1); }
+        buffer += text.replace(/\r\n?/g, '\n');
+        let cut;
+        while ((cut = buffer.indexOf('\n\n')) >= 0) {
+            const block = buffer.slice(0, cut);
+            buffer = buffer.slice(cut + 2);
+            const parsed = parseEvent(block);
+            if (parsed) onEvent(parsed);
+        }
+    }
+    const last = parseEvent(buffer + (carry ? '\n' : ''));
+    if (last) onEvent(last);
+}
+
+function parseEvent(block) {
+    let event = 'message';
+    const data = [];
+    for (const line of block.split('\n')) {
+        if (line.startsWith(':') || line === '') continue;
+        const colon = line.indexOf(':');
+        const field = colon < 0 ? line : line.slice(0, colon);
+        const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
+        if (field === 'event') event = value;
+        else if (field === 'data') data.push(value);
+    }
+    if (!data.length) return null;
+    const text = data.join('\n');
+    let json;
+    try { json = JSON.parse(text); } catch { json = undefined; }
+    return { event, text, data: json };
+}
+
+/**
+ * A small MCP client over Streamable HTTP for the console's own session token: initialize, then requests, then
+ * close (DELETE). Answers may come as JSON or as an SSE stream; both are read.
+ */
+export async function mcpSession(url = '/mcp') {
+    let sessionId = null;
+    let protocolVersion = '2025-11-25';
+    let nextId = 1;
+    async function rpc(method, params, notification = false) {
+        const message = { jsonrpc: '2.0', method, ...(params ? { params } : {}) };
+        const id = notification ? undefined : nextId++;
+        if (!notification) message.id = id;
+        const headers = {};
+        if (sessionId) headers['Mcp-Session-Id'] = sessionId;
+        if (method !== 'initialize') headers['MCP-Protocol-Version'] = protocolVersion;
+        const response = await send('POST', url, message, { accept: 'application/json, text/event-stream', headers });
+        if (method === 'initialize') sessionId = response.headers.get('Mcp-Session-Id');
+        if (notification && response.ok) return null;
+        const type = response.headers.get('Content-Type') || '';
+        let answer = null;
+        if (response.ok && type.startsWith('text/event-stream')) {
+            await readEventStream(response, (e) => { if (e.data && e.data.id === id && ('result' in e.data || 'error' in e.data)) answer = e.data; });
+        } else {
+            const text = await response.text();
+            try { answer = text ? JSON.parse(text) : null; } catch { answer = null; }
+        }
+        if (!response.ok && !(answer && answer.error)) throw errorOf(response, answer);
+        if (answer && answer.error) {
+            throw new ApiError({ status: response.status, code: String(answer.error.code), type: 'mcp', message: answer.error.message || `MCP error ${answer.error.code}` });
+        }
+        if (!answer) throw new ApiError({ status: response.status, message: `The gateway sent no answer to ${method}` });
+        return answer.result;
+    }
+    const init = await rpc('initialize', {
+        protocolVersion, capabilities: {}, clientInfo: { name: 'switchboard-console', version: '1.0' },
+    });
+    protocolVersion = init.protocolVersion || protocolVersion;
+    await rpc('notifications/initialized', undefined, true);
+    return {
+        init,
+        request: rpc,
+        async close() {
+            if (!sessionId) return;
+            try { await send('DELETE', url, undefined, { headers: { 'Mcp-Session-Id': sessionId, 'MCP-Protocol-Version': protocolVersion } }); } catch { /* best effort */ }
+            sessionId = null;
+        },
+    };
+}
+
+/** Operations endpoints outside /api (no token): /health answers JSON even when DOWN (503), /metrics text. */
+export async function operations(path) {
+    let response;
+    try {
+        response = await fetch(path, { headers: { Accept: path.startsWith('/metrics') ? 'text/plain' : 'application/json' } });
+    } catch {
+        throw new ApiError({ kind: 'network', message: 'Switchboard cannot be reached' });
+    }
+    const text = await response.text();
+    if (path.startsWith('/health')) {
+        try { return { status: response.status, json: JSON.parse(text) }; } catch { /* not JSON */ }
+    }
+    if (!response.ok) throw new ApiError({ status: response.status, message: fallbackMessage(response.status) });
+    return { status: response.status, text };
 }
 
 function fallbackMessage(status) {

@@ -6,16 +6,31 @@ import * as servers from './pages/servers.js';
 import * as tools from './pages/tools.js';
 import * as assistants from './pages/assistants.js';
 import * as apiKeys from './pages/api-keys.js';
+import * as overview from './pages/overview.js';
+import * as chat from './pages/chat.js';
+import * as gateway from './pages/gateway.js';
 
 const app = document.getElementById('app');
 
+const HOME = '#/overview';
+
 const ROUTES = [
+    { pattern: /^\/overview$/, page: overview, nav: 'overview', title: 'Overview' },
+    { pattern: /^\/chat(?:\/(\d+))?$/, page: chat, nav: 'chat', title: 'Chat' },
+    { pattern: /^\/gateway$/, page: gateway, nav: 'gateway', title: 'Gateway' },
     { pattern: /^\/servers$/, page: servers, nav: 'servers', title: 'MCP servers' },
     { pattern: /^\/servers\/(\d+)\/tools$/, page: tools, nav: 'servers', title: 'Tools' },
     { pattern: /^\/assistants$/, page: assistants, nav: 'assistants', title: 'Assistants' },
     { pattern: /^\/api-keys$/, page: apiKeys, nav: 'api-keys', title: 'API keys' },
 ];
 
+const NAV_TOP = [
+    { id: 'overview', href: '#/overview', label: 'Overview', icon: 'activity' },
+    { id: 'chat', href: '#/chat', label: 'Chat', icon: 'chat' },
+];
+const NAV_ADMIN = [
+    { id: 'gateway', href: '#/gateway', label: 'Gateway', icon: 'gateway' },
+];
 const NAV = [
     { id: 'servers', href: '#/servers', label: 'MCP servers', icon: 'server' },
     { id: 'assistants', href: '#/assistants', label: 'Assistants', icon: 'bot' },
@@ -34,7 +49,7 @@ const ctx = {
         ctx.me = await api.get('/auth/me');
         const wanted = sessionStorage.getItem('switchboard.after-signin');
         sessionStorage.removeItem('switchboard.after-signin');
-        ctx.navigate(wanted && wanted !== '#/signin' ? wanted : '#/servers');
+        ctx.navigate(wanted && wanted !== '#/signin' ? wanted : HOME);
     },
     signOut(message) {
         session.token = null;
@@ -52,9 +67,12 @@ let shell = null;
 let renderCount = 0;
 
 function buildShell() {
+    const link = item => h('a', { href: item.href, dataset: { nav: item.id } }, icon(item.icon), item.label);
     const navList = h('nav', { class: 'nav', 'aria-label': 'Main' },
+        NAV_TOP.map(link),
         h('div', { class: 'nav-label' }, 'Manage'),
-        NAV.map(item => h('a', { href: item.href, dataset: { nav: item.id } }, icon(item.icon), item.label)),
+        NAV.map(link),
+        ctx.isAdmin ? [h('div', { class: 'nav-label' }, 'Admin'), NAV_ADMIN.map(link)] : null,
         h('div', { class: 'nav-label' }, 'Developers'),
         h('a', { href: 'openapi/ui', target: '_blank', rel: 'noopener' }, icon('book'), 'API reference'));
     const name = ctx.me.subject;
@@ -78,7 +96,7 @@ function buildShell() {
 }
 
 async function route() {
-    const hash = location.hash.replace(/^#/, '') || '/servers';
+    const hash = location.hash.replace(/^#/, '') || HOME.slice(1);
     const thisRender = ++renderCount;
 
     if (!session.token) {
@@ -101,7 +119,7 @@ async function route() {
         }
         if (thisRender !== renderCount) return;
     }
-    if (hash === '/signin' || hash === '/') { location.replace('#/servers'); return; }
+    if (hash === '/signin' || hash === '/') { location.replace(HOME); return; }
 
     const match = ROUTES.map(r => ({ r, m: hash.match(r.pattern) })).find(x => x.m);
     if (!shell) {
@@ -117,7 +135,7 @@ async function route() {
     if (!match) {
         document.title = 'Not found · Switchboard';
         main.append(h('div', { class: 'page' }, h('div', { class: 'empty' }, h('h2', {}, 'This page does not exist'),
-            h('p', {}, h('a', { href: '#/servers' }, 'Go to MCP servers')))));
+            h('p', {}, h('a', { href: HOME }, 'Go to the overview')))));
         return;
     }
     document.title = `${match.r.title} · Switchboard`;

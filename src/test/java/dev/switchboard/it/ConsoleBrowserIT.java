@@ -120,7 +120,7 @@ class ConsoleBrowserIT {
 
         List<String> shots;
         try (var files = Files.list(SCREENSHOTS)) {
-            shots = files.map(p -> p.getFileName().toString()).filter(n -> n.endsWith(".png")).sorted().toList();
+            shots = files.map(p -> p.getFileName().toString()).filter(n -> n.matches("\\d\\d-.*\\.png")).sorted().toList();
         }
         assertEquals(result.getJsonArray("screenshots").size(), shots.size(), "one screenshot per step: " + shots);
         assertTrue(shots.size() >= 15, "every step kept a screenshot: " + shots);

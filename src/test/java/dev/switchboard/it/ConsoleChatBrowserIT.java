@@ -1,0 +1,182 @@
+package dev.switchboard.it;
+
+import dev.switchboard.llm.ScriptedProvider;
+import dev.switchboard.llm.ScriptedProvider.Reply;
+import dev.switchboard.llm.ScriptedProvider.Script;
+import dev.switchboard.llm.ToolCall;
+import dev.switchboard.testing.ServerEverything;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.Test;
+
+import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.Paths;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assertions.fail;
+
+/**
+ * The console's overview, chat playground and gateway pages in a real browser: {@code src/test/node/console-pages-e2e.mjs}
+ * drives Debian's Chromium with playwright-core against a shared stdio server-everything (echo auto-approved) and an
+ * assistant using it, answered by the scripted LLM provider on {@code it.llm.port}: a chat whose echo call goes to
+ * {@code done} inline before the streamed answer, the conversation reopened from the list and continued, a call
+ * that is not auto-approved shown pending with Approve / Reject, the gateway's {@code {backend}__echo} listed over
+ * MCP from the browser, and the overview's numbers. Screenshots {@code pages-NN-*.png} in
+ * {@code target/console-screenshots}; any browser console or page error fails the run.
+ */
+class ConsoleChatBrowserIT {
+
+    private static final Path SCRIPT = Paths.get("src", "test", "node", "console-pages-e2e.mjs").toAbsolutePath();
+    private static final Path SCREENSHOTS = Paths.get("target", "console-screenshots").toAbsolutePath();
+    private static final Path LOG = Paths.get("target", "console-pages-e2e.log").toAbsolutePath();
+    private static final String CHROMIUM = System.getProperty("it.chromium", "/usr/bin/chromium");
+
+    private static ScriptedProvider provider;
+    private static Long serverId;
+    private static Long assistantId;
+
+    @Test
+    void chatGatewayAndOverviewInTheBrowser() throws Exception {
+        assertTrue(Files.isExecutable(Paths.get(CHROMIUM)), CHROMIUM + " is missing: install it with apt-get install -y chromium (.ci/run does)");
+        Api.awaitReady();
+        provider = ChatFixture.startProvider();
+        String suffix = UUID.randomUUID().toString().substring(0, 6);
+        String admin = Api.adminToken();
+        String serverName = "gw-everything-" + suffix;
+        String assistantName = "Chat helper " + suffix;
+
+        serverId = Api.post("/api/mcp-servers", admin, Json.createObjectBuilder().add("name", serverName).add("command", "node")
+                .add("args", Json.createArrayBuilder().add(ServerEverything.entryPoint().toString()).add("stdio"))
+                .add("scope", "shared").add("autoApproveTools", Json.createArrayBuilder().add("echo")).build())
+                .expect(201).json().getJsonNumber("id").longValue();
+        assistantId = Api.post("/api/assistants", admin, Json.createObjectBuilder().add("name", assistantName)
+                .add("systemPrompt", "You are a helpful assistant. Use the tools when they help.")
+                .add("mcpServerIds", Json.createArrayBuilder().add(serverId)).build())
+                .expect(201).json().getJsonNumber("id").longValue();
+
+        String tool = "mcp__" + serverName + "__";
+        // one script for the first conversation: echo, the answer, then the answer to the follow-up (which carries the key in its history)
+        Script chat = provider.script(
+                Reply.tools(new ToolCall("call-echo-1", tool + "echo", "{\"message\":\"hello from the browser\"}"),
+                        new ToolCall("call-echo-2", tool + "echo", "{\"text\":\"the wrong argument\"}")),
+                Reply.text("The echo tool answered: hello from the browser.").chunkDelay(40),
+                Reply.text("Still here, same conversation.\n\n- one `echo` call that worked\n- one that was **refused**\n").chunkDelay(40));
+        // a tool that is not auto-approved: handed back pending (or, with approvals, waiting; the second reply is for after a decision)
+        Script pending = provider.script(
+                Reply.tools(new ToolCall("call-sum-1", tool + "get-sum", "{\"a\":2,\"b\":3}")),
+                Reply.text("Understood, I will not add them."));
+
+        // a long answer, slowly: the browser stops it halfway
+        Script slow = provider.script(Reply.text("This answer is long and slow, word by word, so that it can be stopped before it ends. "
+                .repeat(6)).chunkDelay(150));
+
+        String nodeModules = Paths.get(System.getProperty("switchboard.node.dir", "target/node"), "node_modules").toAbsolutePath().toString();
+        List<String> command = List.of("node", SCRIPT.toString(),
+                "--base-url", Api.BASE,
+                "--password", Api.ADMIN_PASSWORD,
+                "--server-name", serverName,
+                "--assistant-name", assistantName,
+                "--key", chat.key(),
+                "--pending-key", pending.key(),
+                "--slow-key", slow.key(),
+                "--node-modules", nodeModules,
+                "--out", SCREENSHOTS.toString());
+        Files.createDirectories(LOG.getParent());
+        Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(LOG.toFile()).start();
+        boolean finished = process.waitFor(5, TimeUnit.MINUTES);
+        if (!finished) {
+            process.descendants().forEach(ProcessHandle::destroyForcibly);
+            process.destroyForcibly();
+        }
+        String output = Files.readString(LOG, StandardCharsets.UTF_8);
+        System.out.println(output);
+        if (!finished) {
+            fail("the browser walkthrough did not finish within 5 minutes; see " + LOG + " and " + SCREENSHOTS);
+        }
+        assertEquals(0, process.exitValue(), () -> "the browser walkthrough failed; see " + LOG + " and the screenshots in "
+                + SCREENSHOTS + "\n" + output);
+        JsonObject result = resultLine(output);
+        assertTrue(result != null, "the walkthrough printed its RESULT line");
+
+        // What the browser did, checked through the REST API and the scripted provider.
+        assertEquals(0, chat.remaining(), "the browser's two questions took all three scripted replies");
+        JsonObject sent = chat.requests().get(0);
+        assertTrue(sent.getBoolean("stream", false), "the console streams");
+        assertTrue(sent.getJsonArray("tools").toString().contains(tool + "echo"), "the assistant's tools were offered");
+
+        long conversationId = result.getJsonNumber("conversationId").longValue();
+        JsonObject messages = Api.get("/api/conversations/" + conversationId + "/messages", admin).expect(200).json();
+        assertEquals(assistantId.longValue(), messages.getJsonObject("conversation").getJsonNumber("assistantId").longValue());
+        JsonObject firstAnswer = null;
+        int users = 0;
+        for (JsonValue value : messages.getJsonArray("data")) {
+            JsonObject m = value.asJsonObject();
+            if ("user".equals(m.getString("role"))) {
+                users++;
+            }
+            if ("assistant".equals(m.getString("role")) && firstAnswer == null) {
+                firstAnswer = m;
+            }
+        }
+        assertEquals(2, users, "the follow-up continued the reopened conversation: " + messages);
+        assertTrue(firstAnswer != null, "the answer is stored");
+        Map<String, String> statuses = new HashMap<>();
+        for (JsonValue value : firstAnswer.getJsonArray("toolCalls")) {
+            statuses.put(value.asJsonObject().getString("id"), value.asJsonObject().getString("status"));
+        }
+        assertEquals(Map.of("call-echo-1", "done", "call-echo-2", "error"), statuses, "what the blocks showed is what was stored");
+        assertTrue(result.getInt("gatewayTools") >= 1, "the gateway listed tools");
+
+        long screenshots;
+        try (var files = Files.list(SCREENSHOTS)) {
+            screenshots = files.map(p -> p.getFileName().toString()).filter(n -> n.matches("pages-\\d\\d-.*\\.png")).count();
+        }
+        assertEquals(result.getJsonArray("screenshots").size(), screenshots, "one screenshot per step");
+    }
+
+    /** The console's pure parts (SSE reader, Prometheus parser) checked by node's own test runner; no server needed. */
+    @Test
+    void consoleUnitChecks() throws Exception {
+        Path units = Paths.get("src", "test", "node", "console-units.mjs").toAbsolutePath();
+        Process process = new ProcessBuilder("node", "--test", units.toString()).redirectErrorStream(true).start();
+        String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        assertTrue(process.waitFor(2, TimeUnit.MINUTES), "node --test finished");
+        assertEquals(0, process.exitValue(), () -> "console unit checks failed:\n" + output);
+    }
+
+    private static JsonObject resultLine(String output) {
+        for (String line : output.split("\n")) {
+            if (line.startsWith("RESULT ")) {
+                try (var reader = Json.createReader(new StringReader(line.substring("RESULT ".length())))) {
+                    return reader.readObject();
+                }
+            }
+        }
+        return null;
+    }
+
+    @AfterAll
+    static void cleanUp() {
+        if (provider != null) {
+            provider.close();
+        }
+        String admin = Api.adminToken();
+        if (assistantId != null) {
+            Api.delete("/api/assistants/" + assistantId, admin);
+        }
+        if (serverId != null) {
+            Api.delete("/api/mcp-servers/" + serverId, admin);
+        }
+    }
+}
