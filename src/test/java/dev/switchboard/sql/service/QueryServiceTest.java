@@ -12,6 +12,7 @@ import dev.switchboard.sql.Permissions;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.catalog.SchemaCatalog;
+import dev.switchboard.sql.dialect.QueryMethods;
 import dev.switchboard.sql.execute.GuardedExecutor;
 import dev.switchboard.sql.guard.SqlCorpus;
 import dev.switchboard.sql.guard.SqlGuard;
@@ -44,7 +45,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The seed's query, schema and session methods on the demo database (H2 and MariaDB), the model played by a script. */
-class QueryServiceTest {
+public class QueryServiceTest {
 
     static final Caller READER = new Caller("u-1", "reader", List.of("user"), Permissions.of("schema:read", "session:manage",
             "table:users:read", "table:orders:read", "table:order_items:read", "table:products:read"), Instant.MAX);
@@ -53,27 +54,32 @@ class QueryServiceTest {
     static ScheduledExecutorService scheduler;
 
     @BeforeAll
-    static void start() {
+    public static void start() {
         provider = ScriptedProvider.start(0);
         scheduler = Executors.newSingleThreadScheduledExecutor();
     }
 
     @AfterAll
-    static void stop() {
+    public static void stop() {
         provider.close();
         scheduler.shutdownNow();
     }
 
     /** Everything a test needs, on one demo database. */
-    record Fixture(DemoQueryDatabase db, QueryService query, SchemaService schema, SuggestService suggest,
-                   SessionService sessions) implements AutoCloseable {
+    public record Fixture(DemoQueryDatabase db, QueryService query, SchemaService schema, SuggestService suggest,
+                          SessionService sessions, SessionStore store) implements AutoCloseable {
+        public QueryMethods methods() {
+            return new QueryMethods(query, schema, suggest, sessions);
+        }
+
+
         @Override
         public void close() throws Exception {
             db.close();
         }
     }
 
-    static Fixture fixture(TestDatabase.Kind kind) throws Exception {
+    public static Fixture fixture(TestDatabase.Kind kind) throws Exception {
         DemoQueryDatabase db = DemoQueryDatabase.open(kind);
         SchemaCatalog catalog = new SchemaCatalog(db.source(), SchemaCatalog.DEFAULT_TTL, Clock.systemUTC());
         SchemaSearch search = new SchemaSearch(catalog);
@@ -82,11 +88,11 @@ class QueryServiceTest {
                 Duration.ofSeconds(5)), Executors.newCachedThreadPool(), scheduler);
         SessionStore store = new SessionStore(sessionDatabase(), SessionStore.DEFAULT_TTL, Clock.systemUTC());
         return new Fixture(db, new QueryService(catalog, search, guard, new GuardedExecutor(db.source()), llm, store, Clock.systemUTC()),
-                new SchemaService(catalog, search), new SuggestService(catalog, store), new SessionService(store));
+                new SchemaService(catalog, search), new SuggestService(catalog, store), new SessionService(store), store);
     }
 
     /** Switchboard's own database with migration V7 applied, as sessions live there. */
-    static JdbcDataSource sessionDatabase() throws Exception {
+    public static JdbcDataSource sessionDatabase() throws Exception {
         JdbcDataSource ds = new JdbcDataSource();
         ds.setURL("jdbc:h2:mem:sessions-" + UUID.randomUUID() + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;DB_CLOSE_DELAY=-1");
         String migration = Files.readString(Path.of("src/main/resources/db/migration/V7__query_sessions.sql"));
