@@ -112,17 +112,6 @@ public final class SeedDialect implements SeedDialectHandler {
         sessions.forget(channel);
     }
 
-    /** A message that is not JSON: transports call this, the handler only ever sees parsed objects. */
-    public static JsonObject parseError(String detail) {
-        return DialectMessages.error(null, QueryErrorCode.PARSE, "JSON 解析错误", Map.of("reason", detail));
-    }
-
-    /** A message over the size limit: transports call this before parsing. */
-    public JsonObject tooLarge(long bytes) {
-        return DialectMessages.error(null, QueryErrorCode.INVALID_REQUEST, "消息过大",
-                Params.data("max_message_bytes", settings.maxMessageBytes(), "message_bytes", bytes));
-    }
-
     private void run(JsonValue id, String method, JsonObject params, DialectChannel channel, State state) {
         ScheduledFuture<?> progress = null;
         try {

@@ -137,7 +137,6 @@ class SeedDialectTest {
         assertEquals(-32602, code(c.answer("bp")));
         dialect.onMessage(request("ns", "session.get", p("{\"session_id\":\"session-none\"}")), c);
         assertEquals(-31002, code(c.answer("ns")));
-        assertEquals(-32700, code(SeedDialect.parseError("x")));
     }
 
     @Test
