@@ -62,9 +62,13 @@ public class TcpTransport {
     }
 
     @PreDestroy
-    void stop() throws IOException {
+    void stop() {
         if (server != null) {
-            server.close();
+            try {
+                server.close();
+            } catch (IOException e) {
+                LOG.log(Level.WARNING, "Seed-000 TCP transport did not close cleanly", e);
+            }
         }
     }
 }

@@ -50,7 +50,7 @@ public class QueryServiceTest {
     static final Caller READER = new Caller("u-1", "reader", List.of("user"), Permissions.of("schema:read", "session:manage",
             "table:users:read", "table:orders:read", "table:order_items:read", "table:products:read"), Instant.MAX);
 
-    static ScriptedProvider provider;
+    public static ScriptedProvider provider;
     static ScheduledExecutorService scheduler;
 
     @BeforeAll
