@@ -159,6 +159,30 @@ class QueryDialectIT {
     }
 
     @Test
+    void tenRequestsAtOnceAndProgressWhileTheyRun() throws Exception {
+        try (QueryTcpClient client = new QueryTcpClient().ready(userToken)) {
+            Script slow = provider.script(java.util.stream.IntStream.range(0, 10)
+                    .mapToObj(i -> Reply.text("SELECT id FROM users WHERE id = " + (i + 1)).delay(1500)).toArray(Reply[]::new));
+            List<String> ids = new java.util.ArrayList<>();
+            for (int i = 0; i < 10; i++) {
+                ids.add(client.send("query.execute", ask("用户 " + i + " " + slow.key(), "{}")));
+            }
+            JsonObject eleventh = client.call("schema.info", params("{}"));
+            assertEquals(-32003, code(eleventh));
+            assertEquals(10, eleventh.getJsonObject("error").getJsonObject("data").getInt("max_concurrent_requests"));
+            for (String id : ids) {
+                assertTrue(client.answer(id).containsKey("result"), id);
+            }
+            JsonObject progress = client.other.stream().filter(m -> "query.progress".equals(m.getString("method", "")))
+                    .findFirst().orElseThrow(() -> new AssertionError("no query.progress in " + client.other));
+            assertEquals("notification", progress.getString("type"));
+            assertTrue(ids.contains(progress.getJsonObject("params").getString("query_id")));
+            assertTrue(progress.getJsonObject("params").getJsonNumber("elapsed").doubleValue() > 0);
+            client.result("schema.info", params("{}"));
+        }
+    }
+
+    @Test
     void requestsPerMinuteArePerConnection() throws Exception {
         try (QueryTcpClient client = new QueryTcpClient()) {
             for (int i = 0; i < 100; i++) {
