@@ -183,6 +183,22 @@ class QueryDialectIT {
     }
 
     @Test
+    void adminsBroadcastSystemStatus() throws Exception {
+        try (QueryTcpClient client = new QueryTcpClient()) {
+            client.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}"));
+            JsonObject status = params("{\"status\":\"maintenance\",\"message\":\"系统将在 5 分钟后进入维护模式\","
+                    + "\"scheduled_at\":\"2030-01-20T12:00:00Z\"}");
+            assertEquals("forbidden", Api.post("/api/query/system-status", userToken, status).expect(403).errorCode());
+            assertEquals(400, Api.post("/api/query/system-status", Api.adminToken(), params("{\"message\":\"x\"}")).status());
+            assertTrue(Api.post("/api/query/system-status", Api.adminToken(), status).expect(200).json().getInt("delivered") >= 1);
+            JsonObject note = client.read();
+            assertEquals("system.status", note.getString("method"));
+            assertEquals("maintenance", note.getJsonObject("params").getString("status"));
+            assertEquals("2030-01-20T12:00:00Z", note.getJsonObject("params").getString("scheduled_at"));
+        }
+    }
+
+    @Test
     void requestsPerMinuteArePerConnection() throws Exception {
         try (QueryTcpClient client = new QueryTcpClient()) {
             for (int i = 0; i < 100; i++) {

@@ -17,6 +17,8 @@ import jakarta.json.JsonValue;
 import java.time.Clock;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
@@ -56,6 +58,8 @@ public final class SeedDialect implements SeedDialectHandler {
     private final SessionWatch sessions;
     private final DialectSettings settings;
     private final Clock clock;
+    /** Every connection that has sent a message and not closed: the audience of {@code system.status}. */
+    private final Set<DialectChannel> open = ConcurrentHashMap.newKeySet();
 
     public SeedDialect(QueryMethods methods, TokenVerifier tokens, PermissionMapping permissions, Executor requests,
                        ScheduledExecutorService timers, SessionWatch sessions, DialectSettings settings, Clock clock) {
@@ -93,6 +97,7 @@ public final class SeedDialect implements SeedDialectHandler {
         }
         JsonObject params = rawParams instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
         State state = state(channel);
+        open.add(channel);
         try {
             state.limits.admit();
         } catch (QueryException e) {
@@ -109,7 +114,15 @@ public final class SeedDialect implements SeedDialectHandler {
 
     @Override
     public void onClose(DialectChannel channel) {
+        open.remove(channel);
         sessions.forget(channel);
+    }
+
+    /** Seed 000's {@code system.status} to every open connection; returns how many got it. */
+    public int broadcast(JsonObject status) {
+        JsonObject notification = DialectMessages.notification("system.status", status);
+        open.forEach(channel -> channel.send(notification));
+        return open.size();
     }
 
     private void run(JsonValue id, String method, JsonObject params, DialectChannel channel, State state) {

@@ -39,7 +39,7 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The seed-000 dialect as the server runs it: the handler the /mcp WebSocket and the TCP transport hand messages
- * to, and the methods the {@code sqlquery} MCP tools call. Requests run on a bounded pool of container threads
+ * to. Requests run on a bounded pool of container threads
  * ({@code query.threads}, queue {@code query.queue}); a full pool answers -32000.
  */
 @ApplicationScoped
@@ -111,7 +111,6 @@ public class QueryDialectBean implements SeedDialectHandler {
     private ThreadPoolExecutor requests;
     private ScheduledFuture<?> sweeper;
     private SeedDialect dialect;
-    private QueryMethods methods;
 
     @PostConstruct
     void init() {
@@ -119,7 +118,7 @@ public class QueryDialectBean implements SeedDialectHandler {
         SessionStore store = new SessionStore(switchboardDb, sessionTtl, clock);
         QueryService query = new QueryService(database.catalog(), database.search(), database.guard(), database.executor(),
                 llm, store, clock);
-        methods = new QueryMethods(query, new SchemaService(database.catalog(), database.search()),
+        QueryMethods methods = new QueryMethods(query, new SchemaService(database.catalog(), database.search()),
                 new SuggestService(database.catalog(), store), new SessionService(store));
         requests = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue), threadFactory);
         requests.allowCoreThreadTimeOut(true);
@@ -149,8 +148,8 @@ public class QueryDialectBean implements SeedDialectHandler {
         dialect.onClose(channel);
     }
 
-    /** The methods by name, for the {@code sqlquery} tool surface. */
-    public QueryMethods methods() {
-        return methods;
+    /** Seed 000's {@code system.status} notification to every open dialect connection; returns how many got it. */
+    public int broadcastStatus(JsonObject status) {
+        return dialect.broadcast(status);
     }
 }

@@ -201,6 +201,21 @@ class SeedDialectTest {
         assertEquals(-31002, code(c.answer("g")));
     }
 
+    @Test
+    void systemStatusReachesEveryOpenConnection() throws Exception {
+        SeedDialect dialect = dialect(Runnable::run, DialectSettings.SEED, null);
+        RecordingChannel a = new RecordingChannel();
+        RecordingChannel b = new RecordingChannel();
+        dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), a);
+        dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), b);
+        dialect.onClose(b);
+        assertEquals(1, dialect.broadcast(p("{\"status\":\"maintenance\",\"message\":\"soon\"}")));
+        JsonObject note = a.sent.get(a.sent.size() - 1);
+        assertEquals("system.status", note.getString("method"));
+        assertEquals("maintenance", note.getJsonObject("params").getString("status"));
+        assertTrue(b.sent.stream().noneMatch(m -> "system.status".equals(m.getString("method", ""))));
+    }
+
     static final class MutableClock extends Clock {
         volatile Instant now = Instant.now();
 
