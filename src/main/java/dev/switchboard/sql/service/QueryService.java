@@ -75,6 +75,7 @@ public final class QueryService {
         ResultFormat format = ResultFormat.of(Params.optionalString(options, "format", "json"));
         boolean explain = Params.optionalBoolean(options, "explain", false);
         int timeout = Params.optionalInt(options, "timeout", DEFAULT_TIMEOUT_SECONDS);
+        // the seed's optimize flag is accepted and type-checked; what runs is always the guard's rendering
         Params.optionalBoolean(options, "optimize", true);
         if (timeout < 1 || timeout > GuardedExecutor.MAX_TIMEOUT_SECONDS) {
             throw Params.invalid("options.timeout", "timeout 须在 1 到 " + GuardedExecutor.MAX_TIMEOUT_SECONDS + " 秒之间");
