@@ -181,6 +181,31 @@ public class QueryServiceTest {
         }
     }
 
+    /** The whole hostile corpus as the model's answer: refused with the guard's own code, nothing changes. */
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
+    void hostileCorpusFromTheModelIsRefused(TestDatabase.Kind kind) throws Exception {
+        try (Fixture f = fixture(kind)) {
+            String before = f.db().checksum();
+            Caller hostile = new Caller("h", "h", List.of("user"), SqlCorpus.HOSTILE_CALLER, Instant.MAX);
+            List<SqlCorpus.Hostile> corpus = SqlCorpus.hostile();
+            Script script = provider.script(corpus.stream().map(h -> Reply.text("```sql\n" + h.sql() + "\n```")).toArray(Reply[]::new));
+            List<String> wrong = new java.util.ArrayList<>();
+            for (SqlCorpus.Hostile statement : corpus) {
+                try {
+                    f.query().execute(hostile, ask("用户 " + statement.line() + " " + script.key(), params("{}")));
+                    wrong.add("accepted " + statement);
+                } catch (QueryException e) {
+                    if (e.code().code() != statement.code()) {
+                        wrong.add(e.code() + " " + e.data() + " for " + statement);
+                    }
+                }
+            }
+            assertEquals(List.of(), wrong);
+            assertEquals(before, f.db().checksum());
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
     void modelFailuresAndUnknownSchemaHaveTheirCodes(TestDatabase.Kind kind) throws Exception {
