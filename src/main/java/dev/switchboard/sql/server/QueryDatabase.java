@@ -1,5 +1,8 @@
 package dev.switchboard.sql.server;
 
+import dev.switchboard.sql.Params;
+import dev.switchboard.sql.QueryErrorCode;
+import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.catalog.SchemaCatalog;
 import dev.switchboard.sql.demo.DemoDatabase;
 import dev.switchboard.sql.execute.GuardedExecutor;
@@ -64,7 +67,9 @@ public class QueryDatabase {
             databaseName = connection.getCatalog();
             loadDemoIfEmptyH2(connection);
         } catch (SQLException e) {
-            throw new IllegalStateException("query database unreachable: " + e.getMessage(), e);
+            // not cached by CDI: the next message tries again, so a database that comes back is used without a restart
+            throw new QueryException(QueryErrorCode.DATABASE, "查询数据库不可用",
+                    Params.data("mysql_error", String.valueOf(e.getMessage()), "mysql_errno", e.getErrorCode()), e);
         }
         catalog = new SchemaCatalog(connections, schemaTtl, Clock.systemUTC());
         search = new SchemaSearch(catalog);

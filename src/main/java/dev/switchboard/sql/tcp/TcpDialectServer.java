@@ -3,6 +3,7 @@ package dev.switchboard.sql.tcp;
 import dev.switchboard.mcp.dialect.DialectChannel;
 import dev.switchboard.mcp.dialect.SeedDialectHandler;
 import dev.switchboard.sql.QueryErrorCode;
+import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.dialect.DialectMessages;
 import jakarta.json.Json;
 import jakarta.json.JsonException;
@@ -97,6 +98,15 @@ public final class TcpDialectServer implements AutoCloseable {
     public void close() throws IOException {
         server.close();
         open.values().forEach(c -> c.close("server stopping"));
+    }
+
+    private static QueryException queryException(Throwable e) {
+        for (Throwable t = e; t != null; t = t.getCause()) {
+            if (t instanceof QueryException q) {
+                return q;
+            }
+        }
+        return null;
     }
 
     /** One client socket as the dialect's channel. */
@@ -201,6 +211,12 @@ public final class TcpDialectServer implements AutoCloseable {
             try {
                 handler.onMessage(message, this);
             } catch (RuntimeException e) {
+                // the handler bean could not be created (query database down): its own error, however CDI wrapped it
+                QueryException known = queryException(e);
+                if (known != null) {
+                    send(DialectMessages.error(message.get("id"), known));
+                    return;
+                }
                 LOG.log(Level.WARNING, "seed-000 message failed on " + id, e);
                 send(DialectMessages.error(message.get("id"), QueryErrorCode.INTERNAL, "内部错误",
                         Map.of("reason", e.getClass().getSimpleName())));

@@ -2,6 +2,8 @@ package dev.switchboard.sql.tcp;
 
 import dev.switchboard.mcp.dialect.DialectChannel;
 import dev.switchboard.mcp.dialect.SeedDialectHandler;
+import dev.switchboard.sql.QueryErrorCode;
+import dev.switchboard.sql.QueryException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
@@ -12,6 +14,7 @@ import java.io.OutputStream;
 import java.io.StringReader;
 import java.net.Socket;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.Executors;
 import java.util.concurrent.TimeUnit;
@@ -28,6 +31,10 @@ class TcpDialectServerTest {
 
         @Override
         public void onMessage(JsonObject message, DialectChannel channel) {
+            if (message.getString("id", "").equals("db-down")) {
+                // what the server's handler bean does when the query database cannot be opened (wrapped, as CDI may)
+                throw new IllegalStateException(new QueryException(QueryErrorCode.DATABASE, "查询数据库不可用", Map.of("mysql_errno", 0)));
+            }
             channel.send(Json.createObjectBuilder().add("type", "response").add("id", message.get("id"))
                     .add("result", Json.createObjectBuilder().add("channel", channel.id())).build());
         }
@@ -61,6 +68,10 @@ class TcpDialectServerTest {
             assertEquals(-32600, tooLarge.getJsonObject("error").getInt("code"));
             assertEquals(64, tooLarge.getJsonObject("error").getJsonObject("data").getInt("max_message_bytes"));
             assertEquals("after", read(in).getString("id"), "the connection goes on after an oversized message");
+            out.write("{\"id\":\"db-down\"}\n".getBytes(StandardCharsets.UTF_8));
+            JsonObject down = read(in);
+            assertEquals(-31003, down.getJsonObject("error").getInt("code"));
+            assertEquals("db-down", down.getString("id"));
             try (Socket second = new Socket("127.0.0.1", server.port())) {
                 BufferedReader refused = new BufferedReader(new InputStreamReader(second.getInputStream(), StandardCharsets.UTF_8));
                 assertEquals(-32000, read(refused).getJsonObject("error").getInt("code"));
