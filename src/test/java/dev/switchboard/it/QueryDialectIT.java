@@ -183,7 +183,7 @@ class QueryDialectIT {
     }
 
     @Test
-    void adminsBroadcastSystemStatus() throws Exception {
+    void adminsBroadcastSystemStatusAndRefreshTheSchema() throws Exception {
         try (QueryTcpClient client = new QueryTcpClient()) {
             client.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}"));
             JsonObject status = params("{\"status\":\"maintenance\",\"message\":\"系统将在 5 分钟后进入维护模式\","
@@ -191,6 +191,8 @@ class QueryDialectIT {
             assertEquals("forbidden", Api.post("/api/query/system-status", userToken, status).expect(403).errorCode());
             assertEquals(400, Api.post("/api/query/system-status", Api.adminToken(), params("{\"message\":\"x\"}")).status());
             assertTrue(Api.post("/api/query/system-status", Api.adminToken(), status).expect(200).json().getInt("delivered") >= 1);
+            assertEquals("forbidden", Api.post("/api/query/schema/refresh", userToken, params("{}")).expect(403).errorCode());
+            assertEquals(8, Api.post("/api/query/schema/refresh", Api.adminToken(), params("{}")).expect(200).json().getInt("tables"));
             JsonObject note = client.read();
             assertEquals("system.status", note.getString("method"));
             assertEquals("maintenance", note.getJsonObject("params").getString("status"));
