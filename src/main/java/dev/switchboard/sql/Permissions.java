@@ -31,6 +31,11 @@ public record Permissions(Set<String> granted) {
         return granted.contains(ADMIN);
     }
 
+    /** A named permission ({@code schema:read}, {@code session:manage}); {@code admin:*} holds every one. */
+    public boolean has(String permission) {
+        return isAdmin() || granted.contains(permission.toLowerCase(Locale.ROOT));
+    }
+
     public boolean canRead(String table) {
         return isAdmin() || granted.contains(readPermission(table));
     }

@@ -1,0 +1,93 @@
+package dev.switchboard.sql.auth;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonReader;
+import jakarta.json.JsonValue;
+
+import java.io.StringReader;
+import java.math.BigInteger;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.security.GeneralSecurityException;
+import java.security.KeyFactory;
+import java.security.interfaces.RSAPublicKey;
+import java.security.spec.RSAPublicKeySpec;
+import java.time.Clock;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.Base64;
+import java.util.HashMap;
+import java.util.Map;
+import java.util.Optional;
+import java.util.function.Function;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The issuer's public keys from its JWKS ({@code jwt.jwks-uri}, the document MicroProfile JWT reads too), by key id.
+ * Fetched on first use and again when a token names an unknown key (a rotation), at most every
+ * {@link #REFETCH_PAUSE} so forged key ids cannot make us hammer the issuer.
+ */
+public final class JwksKeys implements Function<String, Optional<RSAPublicKey>> {
+
+    private static final Logger LOG = Logger.getLogger(JwksKeys.class.getName());
+    static final Duration REFETCH_PAUSE = Duration.ofSeconds(30);
+
+    private final URI uri;
+    private final HttpClient http;
+    private final Clock clock;
+    private volatile Map<String, RSAPublicKey> keys = Map.of();
+    private volatile Instant fetchedAt = Instant.MIN;
+
+    public JwksKeys(URI uri, HttpClient http, Clock clock) {
+        this.uri = uri;
+        this.http = http;
+        this.clock = clock;
+    }
+
+    @Override
+    public Optional<RSAPublicKey> apply(String kid) {
+        RSAPublicKey key = keys.get(kid);
+        if (key == null && clock.instant().isAfter(fetchedAt.plus(REFETCH_PAUSE))) {
+            refetch();
+            key = keys.get(kid);
+        }
+        return Optional.ofNullable(key);
+    }
+
+    private synchronized void refetch() {
+        if (!clock.instant().isAfter(fetchedAt.plus(REFETCH_PAUSE))) {
+            return;
+        }
+        fetchedAt = clock.instant();
+        try {
+            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
+                    HttpResponse.BodyHandlers.ofString());
+            try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
+                keys = parse(reader.readObject());
+            }
+        } catch (Exception e) {
+            if (e instanceof InterruptedException) {
+                Thread.currentThread().interrupt();
+            }
+            LOG.log(Level.WARNING, "Cannot read JWKS from " + uri + ": " + e.getMessage());
+        }
+    }
+
+    static Map<String, RSAPublicKey> parse(JsonObject jwks) throws GeneralSecurityException {
+        Map<String, RSAPublicKey> parsed = new HashMap<>();
+        KeyFactory rsa = KeyFactory.getInstance("RSA");
+        for (JsonValue value : jwks.getJsonArray("keys")) {
+            JsonObject jwk = value.asJsonObject();
+            if ("RSA".equals(jwk.getString("kty", ""))) {
+                BigInteger n = new BigInteger(1, Base64.getUrlDecoder().decode(jwk.getString("n")));
+                BigInteger e = new BigInteger(1, Base64.getUrlDecoder().decode(jwk.getString("e")));
+                parsed.put(jwk.getString("kid", ""), (RSAPublicKey) rsa.generatePublic(new RSAPublicKeySpec(n, e)));
+            }
+        }
+        return Map.copyOf(parsed);
+    }
+}

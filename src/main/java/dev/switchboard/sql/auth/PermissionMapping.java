@@ -1,0 +1,69 @@
+package dev.switchboard.sql.auth;
+
+import dev.switchboard.sql.Caller;
+import dev.switchboard.sql.Permissions;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonNumber;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+
+/**
+ * A verified token's seed-000 permissions: the token's own {@code permissions} claim when it has one, else the
+ * union of what the configured role mapping grants its {@code groups} (e.g. admin -> {@code admin:*}, user ->
+ * {@code schema:read}, {@code session:manage}, {@code table:*:read}). {@code table:*:read} stands for every table
+ * of the query database at the time of authentication.
+ */
+public final class PermissionMapping {
+
+    public static final String CLAIM = "permissions";
+    static final String EVERY_TABLE = "table:*:read";
+
+    private final Map<String, List<String>> byRole;
+    private final Supplier<Set<String>> tables;
+
+    public PermissionMapping(Map<String, List<String>> byRole, Supplier<Set<String>> tables) {
+        this.byRole = Map.copyOf(byRole);
+        this.tables = tables;
+    }
+
+    public Caller caller(JsonObject claims) {
+        List<String> roles = strings(claims.get("groups"));
+        List<String> granted = claims.containsKey(CLAIM) ? strings(claims.get(CLAIM))
+                : roles.stream().flatMap(r -> byRole.getOrDefault(r, List.of()).stream()).toList();
+        Set<String> expanded = new TreeSet<>();
+        for (String permission : granted) {
+            if (permission.equals(EVERY_TABLE)) {
+                tables.get().forEach(t -> expanded.add(Permissions.readPermission(t)));
+            } else {
+                expanded.add(permission);
+            }
+        }
+        String subject = claims.getString("sub");
+        String username = claims.getString("preferred_username", claims.getString("upn", subject));
+        Instant expiresAt = Instant.ofEpochSecond(((JsonNumber) claims.get("exp")).longValue());
+        return new Caller(subject, username, roles, new Permissions(expanded), expiresAt);
+    }
+
+    private static List<String> strings(JsonValue value) {
+        List<String> out = new ArrayList<>();
+        if (value instanceof JsonArray array) {
+            array.forEach(v -> {
+                if (v instanceof JsonString s) {
+                    out.add(s.getString());
+                }
+            });
+        } else if (value instanceof JsonString s) {
+            out.addAll(List.of(s.getString().split("[,\\s]+")));
+        }
+        return out;
+    }
+}

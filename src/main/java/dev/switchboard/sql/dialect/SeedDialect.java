@@ -1,0 +1,224 @@
+package dev.switchboard.sql.dialect;
+
+import dev.switchboard.mcp.dialect.DialectChannel;
+import dev.switchboard.mcp.dialect.SeedDialectHandler;
+import dev.switchboard.sql.Caller;
+import dev.switchboard.sql.Params;
+import dev.switchboard.sql.QueryErrorCode;
+import dev.switchboard.sql.QueryException;
+import dev.switchboard.sql.auth.PermissionMapping;
+import dev.switchboard.sql.auth.TokenVerifier;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+
+import java.time.Clock;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.Executor;
+import java.util.concurrent.RejectedExecutionException;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * Seed 000's dialect on one connection, whatever carries it (the /mcp WebSocket, the TCP transport): checks each
+ * message's shape, the connection's limits, negotiation and authentication, then runs the method on the request
+ * executor and answers through the channel. Order on a connection: {@code protocol.negotiate}, then
+ * {@code auth.authenticate}, then the query, schema and session methods.
+ */
+public final class SeedDialect implements SeedDialectHandler {
+
+    private static final Logger LOG = Logger.getLogger(SeedDialect.class.getName());
+    public static final String VERSION = "1.0.0";
+    private static final String STATE = "seed000.state";
+
+    /** What one connection has established. */
+    private static final class State {
+        final ConnectionLimits limits;
+        volatile boolean negotiated;
+        volatile Caller caller;
+
+        State(ConnectionLimits limits) {
+            this.limits = limits;
+        }
+    }
+
+    private final QueryMethods methods;
+    private final TokenVerifier tokens;
+    private final PermissionMapping permissions;
+    private final Executor requests;
+    private final ScheduledExecutorService timers;
+    private final SessionWatch sessions;
+    private final DialectSettings settings;
+    private final Clock clock;
+    /** Every connection that has sent a message and not closed: the audience of {@code system.status}. */
+    private final Set<DialectChannel> open = ConcurrentHashMap.newKeySet();
+
+    public SeedDialect(QueryMethods methods, TokenVerifier tokens, PermissionMapping permissions, Executor requests,
+                       ScheduledExecutorService timers, SessionWatch sessions, DialectSettings settings, Clock clock) {
+        this.methods = methods;
+        this.tokens = tokens;
+        this.permissions = permissions;
+        this.requests = requests;
+        this.timers = timers;
+        this.sessions = sessions;
+        this.settings = settings;
+        this.clock = clock;
+    }
+
+    public DialectSettings settings() {
+        return settings;
+    }
+
+    @Override
+    public void onMessage(JsonObject message, DialectChannel channel) {
+        JsonValue id = message.get("id");
+        String type = message.get("type") instanceof JsonString s ? s.getString() : null;
+        if ("notification".equals(type)) {
+            return; // the seed defines no client notifications; one-way messages get no answer
+        }
+        if (!"request".equals(type) || !(id instanceof JsonString || id != null && id.getValueType() == JsonValue.ValueType.NUMBER)
+                || !(message.get("method") instanceof JsonString method)) {
+            channel.send(DialectMessages.error(id instanceof JsonString || id != null && id.getValueType() == JsonValue.ValueType.NUMBER ? id : null,
+                    QueryErrorCode.INVALID_REQUEST, "无效请求：需要 type=request、id 和 method", Map.of()));
+            return;
+        }
+        JsonValue rawParams = message.get("params");
+        if (rawParams != null && rawParams.getValueType() != JsonValue.ValueType.OBJECT && rawParams.getValueType() != JsonValue.ValueType.NULL) {
+            channel.send(DialectMessages.error(id, QueryErrorCode.INVALID_PARAMS, "params 须为对象", Map.of("param", "params")));
+            return;
+        }
+        JsonObject params = rawParams instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
+        State state = state(channel);
+        open.add(channel);
+        try {
+            state.limits.admit();
+        } catch (QueryException e) {
+            channel.send(DialectMessages.error(id, e));
+            return;
+        }
+        try {
+            requests.execute(() -> run(id, method.getString(), params, channel, state));
+        } catch (RejectedExecutionException e) {
+            state.limits.release();
+            channel.send(DialectMessages.error(id, QueryErrorCode.SERVER, "服务器繁忙，请稍后重试", Map.of("reason", "overloaded")));
+        }
+    }
+
+    @Override
+    public void onClose(DialectChannel channel) {
+        open.remove(channel);
+        sessions.forget(channel);
+    }
+
+    /** Seed 000's {@code system.status} to every open connection; returns how many got it. */
+    public int broadcast(JsonObject status) {
+        JsonObject notification = DialectMessages.notification("system.status", status);
+        open.forEach(channel -> channel.send(notification));
+        return open.size();
+    }
+
+    private void run(JsonValue id, String method, JsonObject params, DialectChannel channel, State state) {
+        ScheduledFuture<?> progress = null;
+        try {
+            if (method.equals("query.execute")) {
+                progress = reportProgress(id, channel, params);
+            }
+            channel.send(DialectMessages.response(id, call(method, params, channel, state)));
+        } catch (QueryException e) {
+            channel.send(DialectMessages.error(id, e));
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "seed-000 request " + method + " failed", e);
+            channel.send(DialectMessages.error(id, QueryErrorCode.INTERNAL, "内部错误", Map.of("reason", e.getClass().getSimpleName())));
+        } finally {
+            if (progress != null) {
+                progress.cancel(false);
+            }
+            state.limits.release();
+        }
+    }
+
+    private JsonObject call(String method, JsonObject params, DialectChannel channel, State state) {
+        if (method.equals("protocol.negotiate")) {
+            JsonObject result = negotiate(params);
+            state.negotiated = true;
+            return result;
+        }
+        QueryMethods.Method handler = methods.find(method).orElse(null);
+        if (handler == null && !method.equals("auth.authenticate")) {
+            throw new QueryException(QueryErrorCode.METHOD_NOT_FOUND, "方法未找到", Map.of("method", method));
+        }
+        if (!state.negotiated) {
+            throw new QueryException(QueryErrorCode.VERSION, "请先进行版本协商 (protocol.negotiate)",
+                    Params.data("reason", "not_negotiated", "supported_versions", List.of(VERSION)));
+        }
+        if (handler == null) {
+            Caller caller = permissions.caller(tokens.verify(Params.requiredString(params, "token")));
+            state.caller = caller;
+            return authenticated(caller);
+        }
+        Caller caller = state.caller;
+        if (caller == null) {
+            throw new QueryException(QueryErrorCode.AUTHENTICATION, "认证失败", Map.of("reason", "未认证：请先调用 auth.authenticate"));
+        }
+        if (!clock.instant().isBefore(caller.expiresAt())) {
+            throw new QueryException(QueryErrorCode.AUTHENTICATION, "认证失败",
+                    Params.data("reason", "访问令牌已过期", "expires_at", caller.expiresAt().toString()));
+        }
+        JsonObject result = handler.call(caller, params);
+        sessions.watch(channel, result.getString("session_id", params.getString("session_id", null)));
+        if (method.equals("session.destroy")) {
+            sessions.unwatch(channel, params.getString("session_id", ""));
+        }
+        return result;
+    }
+
+    private static JsonObject negotiate(JsonObject params) {
+        JsonValue versions = params.get("versions");
+        if (!(versions instanceof JsonArray list) || list.isEmpty()) {
+            throw Params.invalid("versions", "versions 须为非空的版本数组");
+        }
+        boolean supported = list.stream().anyMatch(v -> v instanceof JsonString s && VERSION.equals(s.getString()));
+        if (!supported) {
+            throw new QueryException(QueryErrorCode.VERSION, "版本不兼容",
+                    Params.data("requested_versions", list, "supported_versions", List.of(VERSION)));
+        }
+        return Json.createObjectBuilder().add("version", VERSION)
+                .add("supported_versions", Json.createArrayBuilder().add(VERSION))
+                .add("server_info", Json.createObjectBuilder().add("name", "Switchboard NL->SQL").add("version", VERSION))
+                .build();
+    }
+
+    private static JsonObject authenticated(Caller caller) {
+        return Json.createObjectBuilder().add("success", true)
+                .add("user", Json.createObjectBuilder().add("id", caller.userId()).add("username", caller.username())
+                        .add("roles", Json.createArrayBuilder(caller.roles()))
+                        .add("permissions", Json.createArrayBuilder(caller.permissions().sorted())))
+                .add("expires_at", caller.expiresAt().toString()).build();
+    }
+
+    /** {@code query.progress} every interval while a query runs; progress is the share of its timeout used. */
+    private ScheduledFuture<?> reportProgress(JsonValue id, DialectChannel channel, JsonObject params) {
+        long started = System.nanoTime();
+        int timeout = Math.max(1, Params.optionalObject(params, "options").getInt("timeout", 30));
+        long every = settings.progressInterval().toMillis();
+        return timers.scheduleAtFixedRate(() -> {
+            double elapsed = (System.nanoTime() - started) / 1e9;
+            channel.send(DialectMessages.notification("query.progress", Json.createObjectBuilder()
+                    .add("query_id", id).add("progress", Math.min(0.99, Math.round(elapsed / timeout * 100) / 100.0))
+                    .add("message", "正在执行查询...").add("elapsed", Math.round(elapsed * 10) / 10.0).build()));
+        }, every, every, TimeUnit.MILLISECONDS);
+    }
+
+    private State state(DialectChannel channel) {
+        return (State) channel.attributes().computeIfAbsent(STATE, k ->
+                new State(new ConnectionLimits(settings.requestsPerMinute(), settings.concurrentRequests(), clock)));
+    }
+}

@@ -1,0 +1,69 @@
+package dev.switchboard.sql.server;
+
+import dev.switchboard.platform.ApiException;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.core.MediaType;
+
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
+
+/**
+ * {@code POST /api/query/system-status} (admins): seed 000's {@code system.status} notification, e.g.
+ * {@code {"status":"maintenance","message":"系统将在 5 分钟后进入维护模式","scheduled_at":"2025-01-20T12:00:00Z"}},
+ * sent to every open dialect connection. Answers {@code {"delivered": n}}.
+ */
+@Path("query/system-status")
+@Produces(MediaType.APPLICATION_JSON)
+@Consumes(MediaType.APPLICATION_JSON)
+@RolesAllowed("admin")
+public class SystemStatusResource {
+
+    @Inject
+    QueryDialectBean dialect;
+
+    @POST
+    public JsonObject broadcast(JsonValue json) {
+        if (!(json instanceof JsonObject body)) {
+            throw ApiException.badRequest("invalid_json", "the body must be a JSON object");
+        }
+        String status = text(body, "status");
+        if (status == null || status.isBlank()) {
+            throw ApiException.badRequest("invalid_status", "status is required, e.g. maintenance");
+        }
+        JsonObjectBuilder params = Json.createObjectBuilder().add("status", status);
+        String message = text(body, "message");
+        if (message != null) {
+            params.add("message", message);
+        }
+        String scheduledAt = text(body, "scheduled_at");
+        if (scheduledAt != null) {
+            try {
+                params.add("scheduled_at", Instant.parse(scheduledAt).toString());
+            } catch (DateTimeParseException e) {
+                throw ApiException.badRequest("invalid_scheduled_at", "scheduled_at must be an ISO-8601 instant");
+            }
+        }
+        return Json.createObjectBuilder().add("delivered", dialect.broadcastStatus(params.build())).build();
+    }
+
+    private static String text(JsonObject body, String name) {
+        JsonValue value = body.get(name);
+        if (value == null || value == JsonValue.NULL) {
+            return null;
+        }
+        if (value instanceof JsonString s) {
+            return s.getString();
+        }
+        throw ApiException.badRequest("invalid_" + name, name + " must be a string");
+    }
+}

@@ -1,0 +1,192 @@
+package dev.switchboard.sql.service;
+
+import dev.switchboard.llm.LlmClient;
+import dev.switchboard.llm.LlmException;
+import dev.switchboard.sql.Caller;
+import dev.switchboard.sql.Params;
+import dev.switchboard.sql.QueryErrorCode;
+import dev.switchboard.sql.QueryException;
+import dev.switchboard.sql.catalog.SchemaCatalog;
+import dev.switchboard.sql.catalog.TableInfo;
+import dev.switchboard.sql.execute.GuardedExecutor;
+import dev.switchboard.sql.execute.QueryResult;
+import dev.switchboard.sql.explain.SqlFacts;
+import dev.switchboard.sql.guard.GuardedSql;
+import dev.switchboard.sql.guard.RowWindow;
+import dev.switchboard.sql.guard.SqlGuard;
+import dev.switchboard.sql.nl.SqlExtractor;
+import dev.switchboard.sql.nl.SqlPrompt;
+import dev.switchboard.sql.search.SchemaSearch;
+import dev.switchboard.sql.session.QuerySession;
+import dev.switchboard.sql.session.SessionStore;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+
+import java.time.Clock;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Locale;
+
+/**
+ * Seed 000's {@code query.execute} and {@code query.explain}: find the schema the question needs (schema search,
+ * never the whole database), ask the model for one SELECT over just that, extract it, guard it, run it. The facts
+ * {@code query.explain} reports come from parsing the statement, not from the model.
+ */
+public final class QueryService {
+
+    public static final int DEFAULT_TIMEOUT_SECONDS = 30;
+    /** How many tables of the search go into the prompt. */
+    static final int PROMPT_TABLES = 5;
+    /** How many earlier questions of the session go into the prompt. */
+    static final int PROMPT_HISTORY = 3;
+
+    private final SchemaCatalog catalog;
+    private final SchemaSearch search;
+    private final SqlGuard guard;
+    private final GuardedExecutor executor;
+    private final LlmClient llm;
+    private final SessionStore sessions;
+    private final ResultCache cache;
+    private final Clock clock;
+
+    public QueryService(SchemaCatalog catalog, SchemaSearch search, SqlGuard guard, GuardedExecutor executor, LlmClient llm,
+                        SessionStore sessions, Clock clock) {
+        this.catalog = catalog;
+        this.search = search;
+        this.guard = guard;
+        this.executor = executor;
+        this.llm = llm;
+        this.sessions = sessions;
+        this.cache = new ResultCache(ResultCache.DEFAULT_TTL, clock);
+        this.clock = clock;
+    }
+
+    public JsonObject execute(Caller caller, JsonObject params) {
+        String question = Params.requiredString(params, "query");
+        JsonObject options = Params.optionalObject(params, "options");
+        String sessionId = Params.optionalString(params, "session_id", null);
+        QuerySession session = sessionId == null ? null : sessions.touch(sessionId, caller.userId());
+        int preferredLimit = session == null ? RowWindow.DEFAULT.limit()
+                : session.context().getInt("preferred_limit", RowWindow.DEFAULT.limit());
+        RowWindow window = new RowWindow(Params.optionalInt(options, "offset", 0), Params.optionalInt(options, "limit", preferredLimit));
+        ResultFormat format = ResultFormat.of(Params.optionalString(options, "format", "json"));
+        boolean explain = Params.optionalBoolean(options, "explain", false);
+        int timeout = Params.optionalInt(options, "timeout", DEFAULT_TIMEOUT_SECONDS);
+        // the seed's optimize flag is accepted and type-checked; what runs is always the guard's rendering
+        Params.optionalBoolean(options, "optimize", true);
+        if (timeout < 1 || timeout > GuardedExecutor.MAX_TIMEOUT_SECONDS) {
+            throw Params.invalid("options.timeout", "timeout 须在 1 到 " + GuardedExecutor.MAX_TIMEOUT_SECONDS + " 秒之间");
+        }
+        String cacheKey = String.join("\u0001", question, String.valueOf(window), format.name(), String.valueOf(explain),
+                String.valueOf(caller.permissions().sorted()), String.valueOf(history(session)));
+        var cached = cache.get(cacheKey);
+        if (cached.isPresent()) {
+            remember(session, question, cached.get().getString("sql"), true);
+            return withCacheHit(cached.get(), true);
+        }
+        String sql = null;
+        try {
+            sql = generate(caller, question, history(session));
+            GuardedSql guarded = guard.check(sql, caller.permissions(), window);
+            QueryResult result = executor.execute(guarded, timeout);
+            JsonObjectBuilder answer = Json.createObjectBuilder().add("success", true)
+                    .add("data", format.render(result)).add("sql", guarded.sql());
+            if (explain) {
+                answer.add("explanation", Explanations.of(SqlFacts.of(sql), result.rowCount()));
+            }
+            answer.add("metadata", Json.createObjectBuilder()
+                    .add("execution_time", String.format(Locale.ROOT, "%.3fs", result.executionTime().toNanos() / 1e9))
+                    .add("row_count", result.rowCount()).add("truncated", result.truncated()).add("cache_hit", false));
+            JsonObject built = answer.build();
+            cache.put(cacheKey, built);
+            remember(session, question, guarded.sql(), true, lastTable(guarded));
+            return built;
+        } catch (QueryException e) {
+            remember(session, question, sql, false);
+            throw e;
+        }
+    }
+
+    public JsonObject explain(Caller caller, JsonObject params) {
+        String given = Params.optionalString(params, "sql", null);
+        String question = given == null ? Params.requiredString(params, "query") : Params.optionalString(params, "query", "");
+        String sql = given != null ? given : generate(caller, question, List.of());
+        guard.check(sql, caller.permissions(), RowWindow.DEFAULT);
+        SqlFacts facts = SqlFacts.of(sql);
+        var suggestions = Json.createArrayBuilder();
+        Explanations.suggestions(facts, sql).forEach(suggestions::add);
+        return Json.createObjectBuilder()
+                .add("intent", Explanations.intent(facts))
+                .add("tables", Json.createArrayBuilder(facts.tables()))
+                .add("columns", Json.createArrayBuilder(facts.columns()))
+                .add("conditions", Json.createArrayBuilder(facts.conditions()))
+                .add("operations", Json.createArrayBuilder(facts.operations()))
+                .add("complexity", facts.complexity())
+                .add("sql", sql)
+                .add("explanation", Explanations.of(facts, -1))
+                .add("suggestions", suggestions)
+                .build();
+    }
+
+    /**
+     * The model's SQL for the question, from a prompt that holds only the tables schema search found for it; the
+     * search also reads the session's earlier questions, so a follow-up without table words finds their tables.
+     */
+    private String generate(Caller caller, String question, List<String> earlier) {
+        List<TableInfo> tables = new ArrayList<>();
+        String phrase = question + (earlier.isEmpty() ? "" : " " + String.join(" ", earlier));
+        search.search(phrase, PROMPT_TABLES, caller.permissions()).tables()
+                .forEach(hit -> catalog.table(hit.name()).ifPresent(tables::add));
+        if (tables.isEmpty()) {
+            throw new QueryException(QueryErrorCode.SCHEMA, "没有找到与问题相关的表", Map.of("query", question));
+        }
+        String answer;
+        try {
+            answer = llm.complete(SqlPrompt.request(question, tables, earlier, "MySQL")).content();
+        } catch (LlmException e) {
+            throw new QueryException(QueryErrorCode.LLM, "大语言模型调用失败",
+                    Params.data("kind", e.kind().name().toLowerCase(Locale.ROOT), "reason", String.valueOf(e.getMessage())), e);
+        }
+        return SqlExtractor.extract(answer).orElseThrow(() -> new QueryException(QueryErrorCode.QUERY,
+                "模型没有给出 SQL", Map.of("reason", "no_sql", "answer", answer)));
+    }
+
+    private static List<String> history(QuerySession session) {
+        if (session == null) {
+            return List.of();
+        }
+        List<String> questions = session.history().stream().map(v -> v.asJsonObject().getString("query", ""))
+                .filter(q -> !q.isEmpty()).toList();
+        return questions.subList(Math.max(0, questions.size() - PROMPT_HISTORY), questions.size());
+    }
+
+    private void remember(QuerySession session, String question, String sql, boolean success) {
+        remember(session, question, sql, success, null);
+    }
+
+    private void remember(QuerySession session, String question, String sql, boolean success, String lastTable) {
+        if (session == null) {
+            return;
+        }
+        JsonObjectBuilder entry = Json.createObjectBuilder().add("query", question)
+                .add("sql", sql == null ? JsonValue.NULL : Json.createValue(sql))
+                .add("timestamp", clock.instant().toString()).add("success", success);
+        JsonObjectBuilder context = Json.createObjectBuilder(session.context());
+        if (lastTable != null) {
+            context.add("last_table", lastTable);
+        }
+        sessions.record(session.id(), entry.build(), context.build());
+    }
+
+    private static String lastTable(GuardedSql guarded) {
+        return guarded.tables().stream().sorted().findFirst().orElse(null);
+    }
+
+    private static JsonObject withCacheHit(JsonObject result, boolean hit) {
+        JsonObjectBuilder metadata = Json.createObjectBuilder(result.getJsonObject("metadata")).add("cache_hit", hit);
+        return Json.createObjectBuilder(result).add("metadata", metadata).build();
+    }
+}
