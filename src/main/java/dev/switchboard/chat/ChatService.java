@@ -17,6 +17,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
@@ -41,8 +42,24 @@ public class ChatService {
     @Inject
     ConversationStore store;
 
+    @Inject
+    ApprovalStore approvalStore;
+
+    @Inject
+    ApprovalSignals approvalSignals;
+
     @Resource
     ManagedThreadFactory threadFactory;
+
+    /** How long a call that is not auto-approved waits for its confirm before it is cancelled. */
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.approval-timeout", defaultValue = "PT5M")
+    Duration approvalTimeout;
+
+    /** How often a waiting run re-reads the database, where confirms made on other instances arrive. */
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.approval-poll", defaultValue = "PT1S")
+    Duration approvalPoll;
 
     @Inject
     @ConfigProperty(name = "switchboard.chat.max-tool-rounds", defaultValue = "20")
@@ -85,7 +102,8 @@ public class ChatService {
             store.add(conversation.getId(), message.getString("role"), text(message.get("content")), message.getString("tool_call_id", null));
         }
         long messageId = store.add(conversation.getId(), "assistant", "", null);
-        AgentLoop loop = new AgentLoop(llm, setup.invoker(), toolCalls, maxParallelTools, maxToolRounds);
+        StoredApprovals approvals = new StoredApprovals(approvalStore, approvalSignals, messageId, approvalTimeout, approvalPoll);
+        AgentLoop loop = new AgentLoop(llm, setup.invoker(), toolCalls, maxParallelTools, maxToolRounds, approvals);
         return new PreparedRun(loop, turn, CompletionIdentity.next(model, conversation.getId(), messageId),
                 request.sessionId(), request.includeUsage());
     }
@@ -107,6 +125,12 @@ public class ChatService {
             @Override
             public void onContent(String delta) {
                 chunks.content(delta);
+            }
+
+            @Override
+            public void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
+                chunks.toolCalls(pending);
+                pending.forEach(chunks::toolCallUpdated);
             }
 
             @Override

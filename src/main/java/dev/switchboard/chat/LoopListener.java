@@ -11,6 +11,15 @@ public interface LoopListener {
     default void onContent(String delta) {
     }
 
+    /**
+     * These calls wait for someone to approve them (status {@code pending}). They must be stored before this
+     * returns: a confirm may arrive as soon as the client sees them.
+     *
+     * @param all every record of the run so far, the round's auto-approved calls as {@code invoking}
+     */
+    default void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
+    }
+
     /** Switchboard is about to run these calls (status {@code invoking}). */
     default void onToolCalls(List<ToolCallRecord> invoking) {
     }

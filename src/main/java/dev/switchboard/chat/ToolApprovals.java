@@ -1,0 +1,15 @@
+package dev.switchboard.chat;
+
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Waits for the decisions on the calls of a round that are not auto-approved. The calls are already stored as
+ * {@code pending} and shown to the client when this is asked; the wait is bounded by the approval timeout.
+ */
+@FunctionalInterface
+public interface ToolApprovals {
+
+    /** A decision for every call, by call id; a call nobody decided on in time is refused with a timeout. */
+    Map<String, ToolApproval> await(List<ToolCallRecord> pending);
+}
