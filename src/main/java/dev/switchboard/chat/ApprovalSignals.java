@@ -16,6 +16,11 @@ public class ApprovalSignals {
 
     private final Map<Long, Semaphore> waiting = new ConcurrentHashMap<>();
 
+    /** A run is about to wait for this message: signals from now on are kept for it, even before it sleeps. */
+    void expect(long messageId) {
+        waiting.computeIfAbsent(messageId, id -> new Semaphore(0));
+    }
+
     /** Waits up to {@code millis} for a signal for the message; false when none came. */
     boolean await(long messageId, long millis) throws InterruptedException {
         return waiting.computeIfAbsent(messageId, id -> new Semaphore(0)).tryAcquire(millis, TimeUnit.MILLISECONDS);

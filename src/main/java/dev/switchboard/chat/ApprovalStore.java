@@ -14,7 +14,6 @@ import jakarta.transaction.Transactional;
 import java.io.StringReader;
 import java.time.Duration;
 import java.util.LinkedHashMap;
-import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -110,7 +109,7 @@ public class ApprovalStore {
 
     private static void save(ChatMessage message, Map<String, ToolCallRecord> records) {
         JsonArrayBuilder calls = Json.createArrayBuilder();
-        List.copyOf(records.values()).forEach(r -> calls.add(r.toJson()));
+        records.values().forEach(r -> calls.add(r.toJson()));
         message.setToolCallsJson(calls.build().toString());
         message.setUpdatedAt(System.currentTimeMillis());
     }

@@ -4,6 +4,7 @@ import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
+import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -71,7 +72,7 @@ public class MessageResource {
             return "finished";
         }
         String calls = message.getToolCallsJson();
-        boolean pending = calls != null && jakarta.json.Json.createReader(new StringReader(calls)).readArray().stream()
+        boolean pending = calls != null && Json.createReader(new StringReader(calls)).readArray().stream()
                 .anyMatch(c -> "pending".equals(c.asJsonObject().getString("status")));
         return pending ? "awaiting_approval" : "running";
     }

@@ -34,6 +34,7 @@ final class StoredApprovals implements ToolApprovals {
     public Map<String, ToolApproval> await(List<ToolCallRecord> pending) {
         Set<String> ids = pending.stream().map(ToolCallRecord::id).collect(Collectors.toSet());
         long deadline = System.nanoTime() + timeout.toNanos();
+        signals.expect(messageId);
         try {
             while (true) {
                 Map<String, ToolCallRecord> stored = store.toolCalls(messageId);

@@ -14,7 +14,6 @@ import org.junit.jupiter.api.Test;
 
 import java.io.StringReader;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
@@ -87,7 +86,7 @@ class ChatApprovalsIT {
         HttpRequest request = HttpRequest.newBuilder(URI.create(Api.BASE + "/api/chat/completions"))
                 .timeout(Duration.ofSeconds(60)).header("Authorization", "Bearer " + alice).header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(ask(script, "approve-" + script.key(), true).toString())).build();
-        HttpResponse<java.util.stream.Stream<String>> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofLines());
+        HttpResponse<java.util.stream.Stream<String>> response = ChatFixture.http1().send(request, HttpResponse.BodyHandlers.ofLines());
         List<JsonObject> chunks = new ArrayList<>();
         List<String> seenWhileWaiting = new ArrayList<>();
         response.body().filter(l -> l.startsWith("data: {")).map(l -> json(l.substring(6))).forEach(chunk -> {
