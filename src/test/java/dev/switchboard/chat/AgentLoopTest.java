@@ -61,7 +61,7 @@ class AgentLoopTest {
     }
 
     static McpTool tool(String name, boolean autoApprove) {
-        return new McpTool("mcp__srv__" + name, 7, "srv", name, name + " tool",
+        return new McpTool("mcp__srv__" + name, 7L, "srv", name, name + " tool",
                 Json.createObjectBuilder().add("type", "object").build(), autoApprove);
     }
 
