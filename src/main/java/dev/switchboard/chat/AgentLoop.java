@@ -200,7 +200,7 @@ public final class AgentLoop {
                 .filter(r -> r.status() == ToolCallStatus.INVOKING).toList();
         startAll(turn, auto, slots, listener, results);
         if (!asked.isEmpty()) {
-            Map<String, ToolApproval> decisions = approvals.await(asked);
+            Map<String, ToolApproval> decisions = approvals.await(asked, listener::onAwaitingApproval);
             List<ToolCallRecord> approved = new ArrayList<>();
             for (ToolCallRecord record : asked) {
                 ToolApproval decision = decisions.get(record.id());

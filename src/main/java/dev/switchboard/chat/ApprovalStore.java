@@ -12,11 +12,11 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import java.io.StringReader;
-import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
+import java.util.function.Function;
 
 /**
  * Approval decisions, kept in the assistant message's {@code toolCalls} (seed 004), so a confirm works from any
@@ -36,15 +36,18 @@ public class ApprovalStore {
         return records(em.find(ChatMessage.class, messageId));
     }
 
-    /** The run's side of the race: calls still pending after the timeout become {@code cancelled}. */
+    /**
+     * The run's side of the race: calls still pending when it stops waiting (timeout, or the run ends) become
+     * {@code cancelled}, with {@code why} (by display name) as their response.
+     */
     @Transactional
-    public void cancelPending(long messageId, Set<String> ids, Duration waited) {
+    public void cancelPending(long messageId, Set<String> ids, Function<String, JsonObject> why) {
         ChatMessage message = em.find(ChatMessage.class, messageId, LockModeType.PESSIMISTIC_WRITE);
         Map<String, ToolCallRecord> records = records(message);
         for (String id : ids) {
             ToolCallRecord record = records.get(id);
             if (record != null && record.status() == ToolCallStatus.PENDING) {
-                records.put(id, record.with(ToolCallStatus.CANCELLED, ToolApproval.timeout(record.displayName(), waited), true));
+                records.put(id, record.with(ToolCallStatus.CANCELLED, why.apply(record.displayName()), true));
             }
         }
         save(message, records);

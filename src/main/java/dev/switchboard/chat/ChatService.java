@@ -147,6 +147,11 @@ public class ChatService {
             }
 
             @Override
+            public void onAwaitingApproval() {
+                chunks.keepAlive();
+            }
+
+            @Override
             public void onToolCalls(List<ToolCallRecord> invoking) {
                 chunks.toolCalls(invoking);
                 invoking.forEach(chunks::toolCallUpdated);

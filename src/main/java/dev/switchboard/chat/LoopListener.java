@@ -20,6 +20,13 @@ public interface LoopListener {
     default void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
     }
 
+    /**
+     * Calls are still waiting for approval; called every poll interval of the wait. A stream sends a keep-alive,
+     * which also finds out whether its client is still there: the write to a closed stream throws, ending the run.
+     */
+    default void onAwaitingApproval() {
+    }
+
     /** Switchboard is about to run these calls (status {@code invoking}). */
     default void onToolCalls(List<ToolCallRecord> invoking) {
     }

@@ -30,6 +30,11 @@ final class RunRecorder implements LoopListener {
     }
 
     @Override
+    public void onAwaitingApproval() {
+        next.onAwaitingApproval();
+    }
+
+    @Override
     public void onToolCalls(List<ToolCallRecord> invoking) {
         next.onToolCalls(invoking);
     }

@@ -31,7 +31,7 @@ final class StoredApprovals implements ToolApprovals {
     }
 
     @Override
-    public Map<String, ToolApproval> await(List<ToolCallRecord> pending) {
+    public Map<String, ToolApproval> await(List<ToolCallRecord> pending, Runnable stillWaiting) {
         Set<String> ids = pending.stream().map(ToolCallRecord::id).collect(Collectors.toSet());
         long deadline = System.nanoTime() + timeout.toNanos();
         signals.expect(messageId);
@@ -43,14 +43,20 @@ final class StoredApprovals implements ToolApprovals {
                 }
                 long left = deadline - System.nanoTime();
                 if (left <= 0) {
-                    store.cancelPending(messageId, ids, timeout);
+                    store.cancelPending(messageId, ids, name -> ToolApproval.timeout(name, timeout));
                     continue;
+                }
+                try {
+                    stillWaiting.run();
+                } catch (RuntimeException gone) {
+                    store.cancelPending(messageId, ids, ToolApproval::abandoned);
+                    throw gone;
                 }
                 signals.await(messageId, Math.max(1, Math.min(poll.toMillis(), left / 1_000_000)));
             }
         } catch (InterruptedException e) {
-            // the server is stopping: the calls are cancelled as if they timed out, then the interrupt goes on
-            store.cancelPending(messageId, ids, timeout);
+            // the server is stopping: the calls are cancelled, then the interrupt goes on
+            store.cancelPending(messageId, ids, ToolApproval::abandoned);
             Map<String, ToolApproval> decisions = decisions(store.toolCalls(messageId), ids);
             Thread.currentThread().interrupt();
             return decisions;

@@ -13,6 +13,7 @@ public record ToolApproval(boolean approved, JsonObject arguments, JsonObject re
 
     static final String REJECTED = "tool_rejected";
     static final String TIMED_OUT = "approval_timeout";
+    static final String ABANDONED = "run_stopped";
 
     public static ToolApproval approve(JsonObject arguments) {
         return new ToolApproval(true, arguments, null);
@@ -31,6 +32,11 @@ public record ToolApproval(boolean approved, JsonObject arguments, JsonObject re
     static JsonObject timeout(String displayName, java.time.Duration waited) {
         return error(TIMED_OUT, "Nobody approved the tool '" + displayName + "' within " + waited
                 + "; the call was cancelled and did not run.", displayName);
+    }
+
+    /** The run stopped while the call waited (its stream's client went away, or the server is stopping). */
+    static JsonObject abandoned(String displayName) {
+        return error(ABANDONED, "The run stopped while the tool '" + displayName + "' waited for approval; it did not run.", displayName);
     }
 
     private static JsonObject error(String code, String message, String displayName) {

@@ -10,6 +10,11 @@ import java.util.Map;
 @FunctionalInterface
 public interface ToolApprovals {
 
-    /** A decision for every call, by call id; a call nobody decided on in time is refused with a timeout. */
-    Map<String, ToolApproval> await(List<ToolCallRecord> pending);
+    /**
+     * A decision for every call, by call id; a call nobody decided on in time is refused with a timeout.
+     *
+     * @param stillWaiting run between reads of the decisions; when it throws (the client of a stream has gone), the
+     *                     calls still pending are cancelled and the exception ends the wait
+     */
+    Map<String, ToolApproval> await(List<ToolCallRecord> pending, Runnable stillWaiting);
 }

@@ -80,7 +80,7 @@ class AgentLoopTest {
     }
 
     static AgentLoop loop(ToolInvoker invoker, int maxRounds) {
-        return new AgentLoop(llm, invoker, executor, 4, maxRounds, pending -> {
+        return new AgentLoop(llm, invoker, executor, 4, maxRounds, (pending, stillWaiting) -> {
             throw new AssertionError("no call here needs approval: " + pending);
         });
     }
@@ -183,7 +183,7 @@ class AgentLoopTest {
                 new ToolCall("r2", "mcp__srv__echo", "{}")), Reply.text("deleted only /tmp"));
         List<String> events = new CopyOnWriteArrayList<>();
         JsonObject edited = Json.createObjectBuilder().add("path", "/tmp").build();
-        ToolApprovals approvals = pending -> {
+        ToolApprovals approvals = (pending, stillWaiting) -> {
             events.add("await " + pending.stream().map(r -> r.id() + ":" + r.status().json()).toList());
             return Map.of("r1", ToolApproval.approve(edited));
         };
@@ -211,7 +211,7 @@ class AgentLoopTest {
         Script script = provider.script(Reply.tools(new ToolCall("n1", "mcp__srv__delete-everything", "{}"),
                 new ToolCall("n2", "mcp__srv__delete-everything", "{}")), Reply.text("I was not allowed to."));
         AtomicInteger ran = new AtomicInteger();
-        ToolApprovals approvals = pending -> Map.of(
+        ToolApprovals approvals = (pending, stillWaiting) -> Map.of(
                 "n1", ToolApproval.refuse(ToolApproval.rejection("mcp__srv__delete-everything")),
                 "n2", ToolApproval.refuse(ToolApproval.timeout("mcp__srv__delete-everything", Duration.ofMinutes(5))));
         ChatOutcome outcome = new AgentLoop(llm, (tool, args) -> {

@@ -13,6 +13,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.function.Function;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -41,10 +42,10 @@ class ApprovalStoreTest {
         }
 
         @Override
-        public synchronized void cancelPending(long messageId, Set<String> ids, Duration waited) {
+        public synchronized void cancelPending(long messageId, Set<String> ids, Function<String, JsonObject> why) {
             db.run(em -> {
                 this.em = em;
-                super.cancelPending(messageId, ids, waited);
+                super.cancelPending(messageId, ids, why);
             });
         }
 
@@ -106,7 +107,7 @@ class ApprovalStoreTest {
             assertEquals("Tool call 'a' is invoking, not pending", refused(() -> store.decide(ALICE, message, "a", false, null)));
             assertEquals(ToolCallStatus.CANCELLED, store.decide(ALICE, message, "b", false, null).status());
 
-            store.cancelPending(message, Set.of("a", "b", "c"), Duration.ofMinutes(5));
+            store.cancelPending(message, Set.of("a", "b", "c"), name -> ToolApproval.timeout(name, Duration.ofMinutes(5)));
             Map<String, ToolCallRecord> stored = store.toolCalls(message);
             assertEquals(ToolCallStatus.INVOKING, stored.get("a").status(), "the timeout never overrides a decision");
             assertEquals(ToolApproval.REJECTED, stored.get("b").response().asJsonObject().getJsonObject("error").getString("code"));
@@ -126,7 +127,7 @@ class ApprovalStoreTest {
             ApprovalSignals signals = new ApprovalSignals();
             long message = runningMessage(db, null, pending("a"));
             StoredApprovals approvals = new StoredApprovals(store, signals, message, Duration.ofSeconds(30), Duration.ofSeconds(10));
-            CompletableFuture<Map<String, ToolApproval>> waiting = CompletableFuture.supplyAsync(() -> approvals.await(List.of(pending("a"))));
+            CompletableFuture<Map<String, ToolApproval>> waiting = CompletableFuture.supplyAsync(() -> approvals.await(List.of(pending("a")), () -> { }));
             store.decide(ALICE, message, "a", true, null);
             signals.signal(message);
             ToolApproval decision = waiting.get(20, java.util.concurrent.TimeUnit.SECONDS).get("a");
@@ -135,10 +136,19 @@ class ApprovalStoreTest {
 
             long late = runningMessage(db, null, pending("t"));
             ToolApproval timedOut = new StoredApprovals(store, signals, late, Duration.ofMillis(200), Duration.ofMillis(50))
-                    .await(List.of(pending("t"))).get("t");
+                    .await(List.of(pending("t")), () -> { }).get("t");
             assertEquals(false, timedOut.approved());
             assertEquals(ToolApproval.TIMED_OUT, timedOut.refusal().getJsonObject("error").getString("code"));
             assertEquals(ToolCallStatus.CANCELLED, store.toolCalls(late).get("t").status());
+
+            long left = runningMessage(db, null, pending("h"));
+            StoredApprovals hungUp = new StoredApprovals(store, signals, left, Duration.ofSeconds(30), Duration.ofMillis(50));
+            assertThrows(java.io.UncheckedIOException.class, () -> hungUp.await(List.of(pending("h")), () -> {
+                throw new java.io.UncheckedIOException(new java.io.IOException("the client closed the stream"));
+            }));
+            ToolCallRecord abandoned = store.toolCalls(left).get("h");
+            assertEquals(ToolCallStatus.CANCELLED, abandoned.status(), "not left pending when the client goes away");
+            assertEquals(ToolApproval.ABANDONED, abandoned.response().asJsonObject().getJsonObject("error").getString("code"));
         }
     }
 }

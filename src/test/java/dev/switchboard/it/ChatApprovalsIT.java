@@ -171,6 +171,36 @@ class ChatApprovalsIT {
     }
 
     @Test
+    void aStreamClosedWhileItsCallWaitsStopsTheWaitAndCancelsTheCall() throws Exception {
+        Script script = provider.script(Reply.tools(new ToolCall("h1", echo(), "{\"message\":\"bye\"}")), Reply.text("nobody reads this"));
+        HttpRequest request = HttpRequest.newBuilder(URI.create(Api.BASE + "/api/chat/completions"))
+                .timeout(Duration.ofSeconds(60)).header("Authorization", "Bearer " + alice).header("Content-Type", "application/json")
+                .POST(HttpRequest.BodyPublishers.ofString(ask(script, "hangup-" + script.key(), true).toString())).build();
+        HttpResponse<java.io.InputStream> response = ChatFixture.http1().send(request, HttpResponse.BodyHandlers.ofInputStream());
+        long message = -1;
+        try (var lines = new java.io.BufferedReader(new java.io.InputStreamReader(response.body(), java.nio.charset.StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null && message < 0; line = lines.readLine()) {
+                if (line.startsWith("data: {") && line.contains("\"tool_call_updated\"")) {
+                    message = json(line.substring(6)).getJsonNumber("messageId").longValue();
+                }
+            }
+        }
+        assertTrue(message > 0, "the pending call was announced");
+        JsonObject stored = Api.get("/api/messages/" + message, alice).expect(200).json();
+        Instant deadline = Instant.now().plusSeconds(30);
+        while (!"finished".equals(stored.getString("state")) && Instant.now().isBefore(deadline)) {
+            Thread.sleep(200);
+            stored = Api.get("/api/messages/" + message, alice).expect(200).json();
+        }
+        assertEquals("error", stored.getString("finishReason"), "the run ended with its client");
+        JsonObject call = stored.getJsonArray("toolCalls").getJsonObject(0);
+        assertEquals("cancelled", call.getString("status"));
+        assertEquals("run_stopped", call.getJsonObject("response").getJsonObject("error").getString("code"),
+                "noticed by a keep-alive, before the approval timeout");
+        assertEquals(1, script.requests().size(), "the LLM was not asked again");
+    }
+
+    @Test
     void callerToolsStillGoBackToTheCallerAndCannotBeConfirmed() {
         JsonObject readFile = Json.createObjectBuilder().add("type", "function").add("function", Json.createObjectBuilder()
                 .add("name", "read_file").add("parameters", Json.createObjectBuilder().add("type", "object"))).build();
