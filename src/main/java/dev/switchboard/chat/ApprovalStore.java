@@ -59,21 +59,23 @@ public class ApprovalStore {
      * run that has ended (a call handed back to the caller in manual mode is the caller's to run, not to confirm).
      */
     @Transactional
-    public ToolCallRecord decide(ChatCaller caller, long messageId, String toolCallId, boolean approved, JsonObject arguments) {
-        ChatMessage message = Optional.ofNullable(em.find(ChatMessage.class, messageId, LockModeType.PESSIMISTIC_WRITE))
-                .filter(m -> "assistant".equals(m.getRole()) && owned(caller, m))
-                .orElseThrow(() -> ApiException.notFound("Message " + messageId + " not found"));
+    public Confirmation decide(ChatCaller caller, long messageId, String toolCallId, boolean approved, JsonObject arguments) {
+        ChatMessage message = em.find(ChatMessage.class, messageId, LockModeType.PESSIMISTIC_WRITE);
+        if (message == null || !"assistant".equals(message.getRole()) || !owned(caller, message)) {
+            return Confirmation.refused(ApiException.notFound("Message " + messageId + " not found"));
+        }
         Map<String, ToolCallRecord> records = records(message);
         ToolCallRecord record = records.get(toolCallId);
         if (record == null) {
-            throw ApiException.notFound("Message " + messageId + " has no tool call '" + toolCallId + "'");
+            return Confirmation.refused(ApiException.notFound("Message " + messageId + " has no tool call '" + toolCallId + "'"));
         }
         if (record.status() != ToolCallStatus.PENDING) {
-            throw ApiException.conflict("already_decided", "Tool call '" + toolCallId + "' is " + record.status().json() + ", not pending");
+            return Confirmation.refused(ApiException.conflict("already_decided",
+                    "Tool call '" + toolCallId + "' is " + record.status().json() + ", not pending"));
         }
         if (message.getFinishReason() != null) {
-            throw ApiException.conflict("not_awaiting_approval", "The run of message " + messageId + " has ended ("
-                    + message.getFinishReason() + "); tool call '" + toolCallId + "' is not waiting for approval");
+            return Confirmation.refused(ApiException.conflict("not_awaiting_approval", "The run of message " + messageId
+                    + " has ended (" + message.getFinishReason() + "); tool call '" + toolCallId + "' is not waiting for approval"));
         }
         ToolCallRecord decided = approved
                 ? new ToolCallRecord(record.id(), record.serverId(), record.serverName(), record.toolName(), record.displayName(),
@@ -81,11 +83,10 @@ public class ApprovalStore {
                 : record.with(ToolCallStatus.CANCELLED, ToolApproval.rejection(record.displayName()), true);
         records.put(toolCallId, decided);
         save(message, records);
-        return decided;
+        return Confirmation.applied(decided);
     }
 
     /** The caller's message, for a client that reconnects; 404 for anyone else's. */
-    @Transactional
     public ChatMessage find(ChatCaller caller, long messageId) {
         return Optional.ofNullable(em.find(ChatMessage.class, messageId)).filter(m -> owned(caller, m))
                 .orElseThrow(() -> ApiException.notFound("Message " + messageId + " not found"));

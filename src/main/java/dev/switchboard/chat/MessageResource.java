@@ -62,7 +62,7 @@ public class MessageResource {
             throw ApiException.badRequest("invalid_arguments", "'arguments' must be a JSON object");
         }
         ToolCallRecord decided = approvals.decide(ChatCaller.of(user), id, toolCallId.getString(), approved == JsonValue.TRUE,
-                noArguments ? null : arguments.asJsonObject());
+                noArguments ? null : arguments.asJsonObject()).orThrow();
         signals.signal(id);
         return decided.toJson();
     }

@@ -50,7 +50,7 @@ class ApprovalStoreTest {
         }
 
         @Override
-        public synchronized ToolCallRecord decide(ChatCaller caller, long messageId, String toolCallId, boolean approved, JsonObject arguments) {
+        public synchronized Confirmation decide(ChatCaller caller, long messageId, String toolCallId, boolean approved, JsonObject arguments) {
             return db.inTransaction(em -> {
                 this.em = em;
                 return super.decide(caller, messageId, toolCallId, approved, arguments);
@@ -98,24 +98,24 @@ class ApprovalStoreTest {
             long message = runningMessage(db, null, pending("a"), pending("b"), pending("c"));
             JsonObject edited = Json.createObjectBuilder().add("path", "/tmp").build();
 
-            assertEquals("Message " + message + " not found", refused(() -> store.decide(BOB, message, "a", true, null)), "someone else's message");
-            assertEquals("Message " + message + " has no tool call 'zzz'", refused(() -> store.decide(ALICE, message, "zzz", true, null)));
-            assertEquals("Message " + (message + 1000) + " not found", refused(() -> store.decide(ALICE, message + 1000, "a", true, null)));
-            ToolCallRecord approved = store.decide(ALICE, message, "a", true, edited);
+            assertEquals("Message " + message + " not found", refused(() -> store.decide(BOB, message, "a", true, null).orThrow()), "someone else's message");
+            assertEquals("Message " + message + " has no tool call 'zzz'", refused(() -> store.decide(ALICE, message, "zzz", true, null).orThrow()));
+            assertEquals("Message " + (message + 1000) + " not found", refused(() -> store.decide(ALICE, message + 1000, "a", true, null).orThrow()));
+            ToolCallRecord approved = store.decide(ALICE, message, "a", true, edited).orThrow();
             assertEquals(ToolCallStatus.INVOKING, approved.status());
             assertEquals(edited, approved.arguments());
-            assertEquals("Tool call 'a' is invoking, not pending", refused(() -> store.decide(ALICE, message, "a", false, null)));
-            assertEquals(ToolCallStatus.CANCELLED, store.decide(ALICE, message, "b", false, null).status());
+            assertEquals("Tool call 'a' is invoking, not pending", refused(() -> store.decide(ALICE, message, "a", false, null).orThrow()));
+            assertEquals(ToolCallStatus.CANCELLED, store.decide(ALICE, message, "b", false, null).orThrow().status());
 
             store.cancelPending(message, Set.of("a", "b", "c"), name -> ToolApproval.timeout(name, Duration.ofMinutes(5)));
             Map<String, ToolCallRecord> stored = store.toolCalls(message);
             assertEquals(ToolCallStatus.INVOKING, stored.get("a").status(), "the timeout never overrides a decision");
             assertEquals(ToolApproval.REJECTED, stored.get("b").response().asJsonObject().getJsonObject("error").getString("code"));
             assertEquals(ToolApproval.TIMED_OUT, stored.get("c").response().asJsonObject().getJsonObject("error").getString("code"));
-            assertEquals("Tool call 'c' is cancelled, not pending", refused(() -> store.decide(ALICE, message, "c", true, null)), "too late");
+            assertEquals("Tool call 'c' is cancelled, not pending", refused(() -> store.decide(ALICE, message, "c", true, null).orThrow()), "too late");
 
             long ended = runningMessage(db, "tool_calls", pending("m"));
-            assertTrue(refused(() -> store.decide(ALICE, ended, "m", true, null)).contains("is not waiting for approval"), "handed back to the caller");
+            assertTrue(refused(() -> store.decide(ALICE, ended, "m", true, null).orThrow()).contains("is not waiting for approval"), "handed back to the caller");
         }
     }
 
@@ -128,7 +128,7 @@ class ApprovalStoreTest {
             long message = runningMessage(db, null, pending("a"));
             StoredApprovals approvals = new StoredApprovals(store, signals, message, Duration.ofSeconds(30), Duration.ofSeconds(10));
             CompletableFuture<Map<String, ToolApproval>> waiting = CompletableFuture.supplyAsync(() -> approvals.await(List.of(pending("a")), () -> { }));
-            store.decide(ALICE, message, "a", true, null);
+            store.decide(ALICE, message, "a", true, null).orThrow();
             signals.signal(message);
             ToolApproval decision = waiting.get(20, java.util.concurrent.TimeUnit.SECONDS).get("a");
             assertTrue(decision.approved());
