@@ -99,8 +99,8 @@ public class ChatService {
     }
 
     PreparedRun prepare(CurrentUser user, ChatRequest request) {
-        ChatSetup setup = assistantTools.setup(user, request.assistantId());
         Workspace workspace = request.sessionId() == null ? null : workspaces.open(user.tenant(), user.subject(), request.sessionId());
+        ChatSetup setup = assistantTools.setup(user, request.assistantId(), workspace);
         Map<String, McpTool> tools = new LinkedHashMap<>(setup.tools());
         if (workspace != null) {
             tools.putAll(BuiltInTools.tools());

@@ -141,8 +141,7 @@ class WorkspaceIT {
         Path workspace = openWorkspace(admin, session);
         Files.writeString(workspace.resolve("article.md"), ARTICLE);
         String name = ChatFixture.name("files");
-        Path entry = Paths.get(System.getProperty("switchboard.node.dir", "target/node"), "node_modules", "@modelcontextprotocol",
-                "server-filesystem", "dist", "index.js").toAbsolutePath();
+        Path entry = filesystemEntry();
         long server = Api.post("/api/mcp-servers", admin, Json.createObjectBuilder().add("name", name).add("command", "node")
                 .add("args", Json.createArrayBuilder().add(entry.toString()).add(workspace.toString()))
                 .add("autoApproveTools", Json.createArrayBuilder().add("read_text_file").add("write_file")).build())
@@ -164,6 +163,37 @@ class WorkspaceIT {
         String refused = ChatCompletionsIT.toolMessage(script.requests().get(2).getJsonArray("messages"), "f3");
         assertTrue(refused.contains("Access denied") && refused.contains("outside allowed directories"), refused);
         Api.delete("/api/mcp-servers/" + server, admin).expect(204);
+    }
+
+    /** One registration, rooted in "." (the process's working directory), confines each session to its own workspace. */
+    @Test
+    void stdioServersOfASessionRunInItsWorkspace() throws Exception {
+        String admin = Api.adminToken();
+        Path first = openWorkspace(admin, ChatFixture.name("cwd-a"));
+        Path second = openWorkspace(admin, ChatFixture.name("cwd-b"));
+        String name = ChatFixture.name("here");
+        long server = Api.post("/api/mcp-servers", admin, Json.createObjectBuilder().add("name", name).add("command", "node")
+                .add("args", Json.createArrayBuilder().add(filesystemEntry().toString()).add("."))
+                .add("autoApproveTools", Json.createArrayBuilder().add("read_text_file").add("write_file")).build())
+                .expect(201).json().getJsonNumber("id").longValue();
+        long assistant = ChatFixture.assistant(admin, server);
+        Script write = provider.script(Reply.tools(new ToolCall("c1", "mcp__" + name + "__write_file",
+                "{\"path\":\"new.md\",\"content\":\"only in the first\"}")), Reply.text("written"));
+        Api.post("/api/chat/completions", admin, ask(write, first.getFileName().toString(), assistant)).expect(200);
+        Script read = provider.script(Reply.tools(new ToolCall("c2", "mcp__" + name + "__read_text_file", "{\"path\":\"new.md\"}")),
+                Reply.text("not here"));
+        Api.post("/api/chat/completions", admin, ask(read, second.getFileName().toString(), assistant)).expect(200);
+
+        assertEquals("only in the first", Files.readString(first.resolve("new.md")), "the first session's process worked in its workspace");
+        assertFalse(Files.exists(second.resolve("new.md")));
+        String missing = ChatCompletionsIT.toolMessage(read.requests().get(1).getJsonArray("messages"), "c2");
+        assertTrue(missing.contains("ENOENT") && missing.contains(second.toRealPath().toString()), missing);
+        Api.delete("/api/mcp-servers/" + server, admin).expect(204);
+    }
+
+    static Path filesystemEntry() {
+        return Paths.get(System.getProperty("switchboard.node.dir", "target/node"), "node_modules", "@modelcontextprotocol",
+                "server-filesystem", "dist", "index.js").toAbsolutePath();
     }
 
     @Test
