@@ -11,6 +11,7 @@ import java.nio.file.LinkOption;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.nio.file.attribute.BasicFileAttributes;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
@@ -72,7 +73,7 @@ final class WorkspaceFiles {
         }
     }
 
-    /** Every file and folder under {@code relative}, one per line, folders with a trailing '/', files with their size. */
+    /** Every file and folder under {@code relative}, one per line: folders with a trailing '/', files with their size. */
     String list(String relative) throws WorkspaceException {
         Path dir = paths.resolve(relative);
         if (!Files.isDirectory(dir)) {
@@ -81,8 +82,11 @@ final class WorkspaceFiles {
         List<String> lines = new ArrayList<>();
         try (Stream<Path> walk = Files.walk(dir)) {
             for (Path path : (Iterable<Path>) walk.skip(1).sorted()::iterator) {
-                boolean folder = Files.isDirectory(path, LinkOption.NOFOLLOW_LINKS);
-                lines.add(paths.relative(path) + (folder ? "/" : " (" + Files.size(path) + " bytes)"));
+                // never followed: a link's target may be outside, and even its size is not the workspace's to tell
+                BasicFileAttributes attributes = Files.readAttributes(path, BasicFileAttributes.class, LinkOption.NOFOLLOW_LINKS);
+                String kind = attributes.isDirectory() ? "/" : attributes.isSymbolicLink() ? " (symbolic link)"
+                        : " (" + attributes.size() + " bytes)";
+                lines.add(paths.relative(path) + kind);
             }
         } catch (IOException e) {
             throw new WorkspaceException("Could not list '" + relative + "': " + e.getMessage());

@@ -8,6 +8,8 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
+import java.nio.file.LinkOption;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.attribute.FileTime;
 import java.security.MessageDigest;
@@ -62,12 +64,23 @@ public class Workspaces {
     public Workspace open(String tenant, String subject, String sessionId) {
         Path directory = root().resolve(hash(tenant + "\0" + subject).substring(0, 16)).resolve(directoryName(sessionId));
         try {
-            Files.createDirectories(directory);
-            Files.setLastModifiedTime(directory, FileTime.from(Instant.now()));
+            touch(directory);
+        } catch (NoSuchFileException expiredMeanwhile) {
+            // the expiry deleted it between creating and touching: once more makes it new
+            try {
+                touch(directory);
+            } catch (IOException e) {
+                throw new UncheckedIOException("cannot create the workspace " + directory, e);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("cannot create the workspace " + directory, e);
         }
         return new Workspace(directory, new WorkspaceLimits(maxFileBytes, maxFiles));
+    }
+
+    private static void touch(Path directory) throws IOException {
+        Files.createDirectories(directory);
+        Files.setLastModifiedTime(directory, FileTime.from(Instant.now()));
     }
 
     /** Deletes the workspaces not used for longer than the TTL; returns how many. */
@@ -78,15 +91,16 @@ public class Workspaces {
         }
         int deleted = 0;
         try (Stream<Path> users = Files.list(root)) {
-            for (Path user : users.toList()) {
+            for (Path user : users.filter(Files::isDirectory).toList()) {
                 try (Stream<Path> sessions = Files.list(user)) {
                     for (Path session : sessions.toList()) {
-                        if (Files.getLastModifiedTime(session).toInstant().plus(ttl).isBefore(now)) {
+                        if (Files.getLastModifiedTime(session, LinkOption.NOFOLLOW_LINKS).toInstant().plus(ttl).isBefore(now)) {
                             deleteTree(session);
                             deleted++;
                         }
                     }
                 }
+                deleteIfEmpty(user);
             }
         } catch (IOException e) {
             LOG.warning(() -> "Workspace expiry under " + root + " stopped: " + e);
@@ -97,6 +111,15 @@ public class Workspaces {
     /** A session id that is a plain file name is used as is (as the seed shows); any other is hashed. */
     static String directoryName(String sessionId) {
         return PLAIN_NAME.matcher(sessionId).matches() ? sessionId : "s-" + hash(sessionId).substring(0, 32);
+    }
+
+    /** A user without workspaces leaves no directory behind; one opened meanwhile is not empty and stays. */
+    private static void deleteIfEmpty(Path user) {
+        try {
+            Files.delete(user);
+        } catch (IOException notEmpty) {
+            // it still holds workspaces (or just got one): it stays
+        }
     }
 
     /** Removes a tree without following links out of it. */

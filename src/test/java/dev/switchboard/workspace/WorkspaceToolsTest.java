@@ -90,6 +90,7 @@ class WorkspaceToolsTest {
         refused(call("list_files", "~", null), "Path '~' is absolute; use a path relative to the workspace");
 
         Files.createSymbolicLink(workspace.directory().resolve("link"), outside);
+        assertEquals("link (symbolic link)", text(call("list_files", ".", null)), "listed, not followed");
         refused(call("read_file", "link/secret.txt", null), "Path 'link/secret.txt' leads outside the workspace (through a symbolic link)");
         refused(call("write_file", "link/new.md", "x"), "Path 'link/new.md' leads outside the workspace (through a symbolic link)");
         refused(call("list_files", "link", null), "Path 'link' leads outside the workspace (through a symbolic link)");
@@ -126,8 +127,11 @@ class WorkspaceToolsTest {
         Workspace old = workspaces.open("default", "alice", "old");
         Files.writeString(old.directory().resolve("f.txt"), "x");
         Files.setLastModifiedTime(old.directory(), FileTime.from(Instant.now().minus(Duration.ofHours(2))));
-        assertEquals(1, workspaces.deleteExpired(Instant.now()));
+        Workspace bobs = workspaces.open("default", "bob", "old");
+        Files.setLastModifiedTime(bobs.directory(), FileTime.from(Instant.now().minus(Duration.ofHours(2))));
+        assertEquals(2, workspaces.deleteExpired(Instant.now()));
         assertFalse(Files.exists(old.directory()));
+        assertFalse(Files.exists(bobs.directory().getParent()), "a user without workspaces leaves no directory");
         assertTrue(Files.exists(workspace.directory()), "used within the TTL");
         assertTrue(Files.exists(outside.resolve("secret.txt")));
     }
