@@ -11,11 +11,14 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.io.StringReader;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -25,10 +28,14 @@ import java.util.concurrent.Semaphore;
  * Seed 004's agent loop: ask the LLM, run the tool calls it makes, give it the results, ask again, until it answers
  * in plain text or the round limit is reached; at the limit one last call without tools gets an answer.
  * <p>
- * A round runs on the server only when every call in it is <em>server-run</em>: an auto-approved MCP tool of the
- * assistant, or (when the caller brought no tools of its own) a name no tool has, answered {@code tool_not_found}.
- * Otherwise the whole round goes back to the caller as {@code tool_calls}, so the caller's history stays complete:
- * every call of that assistant message is the caller's to answer.
+ * A round runs on the server when every call in it is <em>server-run</em>: a tool of the assistant (or a built-in
+ * one) that no caller tool shadows, or (when the caller brought no tools of its own) a name no tool has, answered
+ * {@code tool_not_found}. Otherwise the whole round goes back to the caller as {@code tool_calls} (manual mode), so
+ * the caller's history stays complete: every call of that assistant message is the caller's to answer.
+ * <p>
+ * In a server-run round, auto-approved calls start at once; the others are shown as {@code pending} and wait for
+ * {@link ToolApprovals}: approved ones then run (with the user's edited arguments, if any), refused or timed-out
+ * ones go back to the LLM as a refusal instead of a result.
  */
 public final class AgentLoop {
 
@@ -40,14 +47,18 @@ public final class AgentLoop {
     private final Executor executor;
     private final int maxParallel;
     private final int maxRounds;
+    private final ToolApprovals approvals;
 
     /**
      * @param executor    runs the calls of one round side by side
      * @param maxParallel at most this many calls of one round run at once
+     * @param approvals   decides the calls that are not auto-approved
      */
-    public AgentLoop(LlmClient llm, ToolInvoker invoker, Executor executor, int maxParallel, int maxRounds) {
+    public AgentLoop(LlmClient llm, ToolInvoker invoker, Executor executor, int maxParallel, int maxRounds,
+                     ToolApprovals approvals) {
         this.llm = llm;
         this.invoker = invoker;
+        this.approvals = approvals;
         this.executor = executor;
         this.maxParallel = maxParallel;
         this.maxRounds = maxRounds;
@@ -83,9 +94,7 @@ public final class AgentLoop {
                 return new ChatOutcome(reply.model(), content.toString(), "tool_calls", reply.toolCalls(), records, usage, rounds, false);
             }
             messages.add(assistantMessage(reply));
-            List<ToolCallRecord> invoking = round.stream().map(r -> r.with(ToolCallStatus.INVOKING, null, false)).toList();
-            listener.onToolCalls(invoking);
-            List<ToolResult> results = runAll(turn, reply.toolCalls(), invoking, listener);
+            List<ToolResult> results = runRound(turn, round, records, content.toString(), listener);
             for (ToolResult result : results) {
                 records.add(result.record());
                 messages.add(Json.createObjectBuilder().add("role", "tool").add("tool_call_id", result.record().id())
@@ -137,8 +146,8 @@ public final class AgentLoop {
         for (ToolCall call : calls) {
             McpTool tool = turn.mcpTools().get(call.name());
             boolean unknownAndNoCallerTools = tool == null && clientTools.isEmpty();
-            boolean autoApproved = tool != null && tool.autoApprove() && !clientTools.contains(call.name());
-            if (!autoApproved && !unknownAndNoCallerTools) {
+            boolean ours = tool != null && !clientTools.contains(call.name());
+            if (!ours && !unknownAndNoCallerTools) {
                 return false;
             }
         }
@@ -173,19 +182,62 @@ public final class AgentLoop {
     private record ToolResult(ToolCallRecord record, String content) {
     }
 
-    /** Runs one round's calls side by side (at most {@code maxParallel} at once); results in the calls' order. */
-    private List<ToolResult> runAll(ChatTurn turn, List<ToolCall> calls, List<ToolCallRecord> invoking, LoopListener listener) {
+    /**
+     * Runs one server-run round: auto-approved calls start at once (at most {@code maxParallel} at a time), the
+     * others wait for their approval first. Results come back in the calls' order.
+     */
+    private List<ToolResult> runRound(ChatTurn turn, List<ToolCallRecord> round, List<ToolCallRecord> earlier, String content,
+                                      LoopListener listener) {
+        List<ToolCallRecord> asked = round.stream().filter(r -> needsApproval(turn, r)).toList();
+        List<ToolCallRecord> shown = new ArrayList<>(earlier);
+        round.forEach(r -> shown.add(asked.contains(r) ? r : r.with(ToolCallStatus.INVOKING, null, false)));
+        if (!asked.isEmpty()) {
+            listener.onApprovalsNeeded(asked, List.copyOf(shown), content);
+        }
         Semaphore slots = new Semaphore(maxParallel);
-        List<CompletableFuture<ToolResult>> pending = new ArrayList<>();
-        for (int i = 0; i < calls.size(); i++) {
-            ToolCall call = calls.get(i);
-            ToolCallRecord record = invoking.get(i);
+        Map<String, CompletableFuture<ToolResult>> results = new HashMap<>();
+        List<ToolCallRecord> auto = shown.subList(earlier.size(), shown.size()).stream()
+                .filter(r -> r.status() == ToolCallStatus.INVOKING).toList();
+        startAll(turn, auto, slots, listener, results);
+        if (!asked.isEmpty()) {
+            Map<String, ToolApproval> decisions = approvals.await(asked, listener::onAwaitingApproval);
+            List<ToolCallRecord> approved = new ArrayList<>();
+            for (ToolCallRecord record : asked) {
+                ToolApproval decision = decisions.get(record.id());
+                if (decision.approved()) {
+                    approved.add(new ToolCallRecord(record.id(), record.serverId(), record.serverName(), record.toolName(),
+                            record.displayName(), decision.arguments() != null ? decision.arguments() : record.arguments(),
+                            ToolCallStatus.INVOKING, null, false));
+                } else {
+                    ToolResult refused = new ToolResult(record.with(ToolCallStatus.CANCELLED, decision.refusal(), true),
+                            decision.refusal().toString());
+                    listener.onToolResult(refused.record(), refused.content());
+                    results.put(record.id(), CompletableFuture.completedFuture(refused));
+                }
+            }
+            startAll(turn, approved, slots, listener, results);
+        }
+        return round.stream().map(r -> results.get(r.id()).join()).toList();
+    }
+
+    private static boolean needsApproval(ChatTurn turn, ToolCallRecord record) {
+        McpTool tool = turn.mcpTools().get(record.displayName());
+        return tool != null && !tool.autoApprove();
+    }
+
+    private void startAll(ChatTurn turn, List<ToolCallRecord> invoking, Semaphore slots, LoopListener listener,
+                          Map<String, CompletableFuture<ToolResult>> results) {
+        if (invoking.isEmpty()) {
+            return;
+        }
+        listener.onToolCalls(invoking);
+        for (ToolCallRecord record : invoking) {
             slots.acquireUninterruptibly();
             CompletableFuture<ToolResult> result;
             try {
                 result = CompletableFuture.supplyAsync(() -> {
                     try {
-                        ToolResult done = runOne(turn, call, record);
+                        ToolResult done = runOne(turn, record);
                         listener.onToolResult(done.record(), done.content());
                         return done;
                     } finally {
@@ -196,19 +248,18 @@ public final class AgentLoop {
                 slots.release();
                 throw rejected;
             }
-            pending.add(result);
+            results.put(record.id(), result);
         }
-        return pending.stream().map(CompletableFuture::join).toList();
     }
 
-    private ToolResult runOne(ChatTurn turn, ToolCall call, ToolCallRecord record) {
-        McpTool tool = turn.mcpTools().get(call.name());
+    private ToolResult runOne(ChatTurn turn, ToolCallRecord record) {
+        McpTool tool = turn.mcpTools().get(record.displayName());
         if (tool == null) {
-            return failed(record, "tool_not_found", "Tool '" + call.name() + "' not found");
+            return failed(record, "tool_not_found", "Tool '" + record.displayName() + "' not found");
         }
-        JsonValue arguments = call.arguments().isBlank() ? JsonValue.EMPTY_JSON_OBJECT : parseArguments(call.arguments());
-        if (!(arguments instanceof JsonObject object)) {
-            return failed(record, "invalid_arguments", "The arguments of '" + call.name() + "' are not a JSON object: " + call.arguments());
+        if (!(record.arguments() instanceof JsonObject object)) {
+            return failed(record, "invalid_arguments", "The arguments of '" + record.displayName() + "' are not a JSON object: "
+                    + (record.arguments() instanceof JsonString raw ? raw.getString() : record.arguments()));
         }
         try {
             JsonObject result = invoker.call(tool, object);

@@ -8,6 +8,7 @@ import dev.switchboard.backend.registry.McpServerRegistry;
 import dev.switchboard.backend.tools.ToolAliasRegistry;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.security.CurrentUser;
+import dev.switchboard.workspace.Workspace;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
@@ -42,8 +43,12 @@ public class AssistantTools {
     @Inject
     ToolAliasRegistry aliases;
 
-    /** The setup for an assistant of the caller (404 if it is not theirs), or an empty one for null. */
-    public ChatSetup setup(CurrentUser user, Long assistantId) {
+    /**
+     * The setup for an assistant of the caller (404 if it is not theirs), or an empty one for null.
+     *
+     * @param workspace the session's workspace, where its stdio servers run (see {@link ServerRoute}); null without one
+     */
+    public ChatSetup setup(CurrentUser user, Long assistantId, Workspace workspace) {
         if (assistantId == null) {
             return ChatSetup.NONE;
         }
@@ -51,27 +56,29 @@ public class AssistantTools {
         String subject = user.subject();
         List<Long> visibleIds = registry.visibleIds(user);
         Map<String, McpTool> tools = new LinkedHashMap<>();
-        Map<Long, McpServer> servers = new HashMap<>();
+        Map<Long, ServerRoute> routes = new HashMap<>();
         for (long serverId : assistants.servers(user, assistantId)) {
             McpServer server = registry.findVisible(user, serverId);
             if (!server.isActive()) {
                 continue;
             }
-            servers.put(serverId, server);
-            tools.putAll(toolsOf(subject, server, visibleIds));
+            ServerRoute route = ServerRoute.of(server, registry, workspace);
+            routes.put(serverId, route);
+            tools.putAll(toolsOf(subject, route, visibleIds));
         }
         ToolInvoker invoker = (tool, arguments) -> {
-            McpServer server = servers.get(tool.serverId());
-            return connections.callTool(subject, server, () -> registry.toSpec(server), tool.toolName(), arguments);
+            ServerRoute route = routes.get(tool.serverId());
+            return connections.pool().callTool(subject, route.poolId(), route.spec(), tool.toolName(), arguments, route.timeout(), null);
         };
         return new ChatSetup(assistant.getId(), assistant.getSystemPrompt(), assistant.getModel(), tools, invoker);
     }
 
     /** A server that cannot be reached contributes no tools: the run goes on with the others, and the log says why. */
-    private Map<String, McpTool> toolsOf(String subject, McpServer server, List<Long> visibleIds) {
+    private Map<String, McpTool> toolsOf(String subject, ServerRoute route, List<Long> visibleIds) {
+        McpServer server = route.server();
         List<JsonObject> listed;
         try {
-            listed = connections.tools(subject, server, registry.toSpec(server));
+            listed = connections.pool().listTools(subject, route.poolId(), route.spec(), route.timeout());
         } catch (McpException e) {
             LOG.warning(() -> "MCP server " + server.getId() + " ('" + server.getName() + "') offers no tools to a chat of "
                     + subject + ": " + e.kind() + " " + e.getMessage());

@@ -12,6 +12,7 @@ import java.util.List;
  * @param finishReason      {@code stop}, {@code length}, or {@code tool_calls} when {@code pendingCalls} go back to the caller
  * @param pendingCalls      calls the caller has to run (manual mode), as the LLM wrote them
  * @param records           every tool call of the run, the executed ones with their results
+ *                          ({@link #toolsCalled()} leaves out those that never ran: handed back, refused, timed out)
  * @param rounds            how many rounds of tool calls Switchboard executed
  * @param roundLimitReached whether the last answer came from the final call without tools
  */
@@ -19,7 +20,8 @@ public record ChatOutcome(String model, String content, String finishReason, Lis
                           List<ToolCallRecord> records, Usage usage, int rounds, boolean roundLimitReached) {
 
     public List<String> toolsCalled() {
-        return records.stream().filter(r -> r.status() != ToolCallStatus.PENDING).map(ToolCallRecord::displayName)
+        return records.stream().filter(r -> r.status() == ToolCallStatus.DONE || r.status() == ToolCallStatus.ERROR)
+                .map(ToolCallRecord::displayName)
                 .distinct().toList();
     }
 }

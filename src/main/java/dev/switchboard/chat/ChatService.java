@@ -3,6 +3,8 @@ package dev.switchboard.chat;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
 import dev.switchboard.security.CurrentUser;
+import dev.switchboard.workspace.Workspace;
+import dev.switchboard.workspace.Workspaces;
 import jakarta.annotation.Resource;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
@@ -17,8 +19,11 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.OutputStream;
 import java.io.UncheckedIOException;
+import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -41,8 +46,27 @@ public class ChatService {
     @Inject
     ConversationStore store;
 
+    @Inject
+    Workspaces workspaces;
+
+    @Inject
+    ApprovalStore approvalStore;
+
+    @Inject
+    ApprovalSignals approvalSignals;
+
     @Resource
     ManagedThreadFactory threadFactory;
+
+    /** How long a call that is not auto-approved waits for its confirm before it is cancelled. */
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.approval-timeout", defaultValue = "PT5M")
+    Duration approvalTimeout;
+
+    /** How often a waiting run re-reads the database, where confirms made on other instances arrive. */
+    @Inject
+    @ConfigProperty(name = "switchboard.chat.approval-poll", defaultValue = "PT1S")
+    Duration approvalPoll;
 
     @Inject
     @ConfigProperty(name = "switchboard.chat.max-tool-rounds", defaultValue = "20")
@@ -75,26 +99,33 @@ public class ChatService {
     }
 
     PreparedRun prepare(CurrentUser user, ChatRequest request) {
-        ChatSetup setup = assistantTools.setup(user, request.assistantId());
+        Workspace workspace = request.sessionId() == null ? null : workspaces.open(user.tenant(), user.subject(), request.sessionId());
+        ChatSetup setup = assistantTools.setup(user, request.assistantId(), workspace);
+        Map<String, McpTool> tools = new LinkedHashMap<>(setup.tools());
+        if (workspace != null) {
+            tools.putAll(BuiltInTools.tools());
+        }
         String model = request.model() != null ? request.model() : setup.model() != null ? setup.model() : llm.defaultModel();
         JsonObject options = Json.createObjectBuilder(request.options()).add("model", model).build();
         ChatTurn turn = new ChatTurn(options, withSystemPrompt(request.messages(), setup.systemPrompt()), request.tools(),
-                setup.tools(), request.stream());
+                tools, request.stream());
         Conversation conversation = store.open(ChatCaller.of(user), setup.assistantId(), request.sessionId(), request.lastUserText());
         for (JsonObject message : request.newMessages()) {
             store.add(conversation.getId(), message.getString("role"), text(message.get("content")), message.getString("tool_call_id", null));
         }
         long messageId = store.add(conversation.getId(), "assistant", "", null);
-        AgentLoop loop = new AgentLoop(llm, setup.invoker(), toolCalls, maxParallelTools, maxToolRounds);
-        return new PreparedRun(loop, turn, CompletionIdentity.next(model, conversation.getId(), messageId),
-                request.sessionId(), request.includeUsage());
+        StoredApprovals approvals = new StoredApprovals(approvalStore, approvalSignals, messageId, approvalTimeout, approvalPoll);
+        ToolInvoker invoker = workspace == null ? setup.invoker() : BuiltInTools.invoker(workspace, setup.invoker());
+        AgentLoop loop = new AgentLoop(llm, invoker, toolCalls, maxParallelTools, maxToolRounds, approvals);
+        return new PreparedRun(loop, turn, CompletionIdentity.next(model, conversation.getId(), messageId), request.sessionId(),
+                workspace == null ? null : workspace.directory().toString(), request.includeUsage());
     }
 
     JsonObject complete(PreparedRun run) {
         try {
             ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.identity().messageId(), NO_EVENTS));
             store.updateAssistant(run.identity().messageId(), outcome.content(), outcome.records(), outcome.finishReason());
-            return CompletionJson.completion(run.identity(), outcome, run.sessionId());
+            return CompletionJson.completion(run.identity(), outcome, run.sessionId(), run.workspacePath());
         } catch (LlmException e) {
             store.markFailed(run.identity().messageId());
             throw LlmErrors.toApi(e);
@@ -107,6 +138,17 @@ public class ChatService {
             @Override
             public void onContent(String delta) {
                 chunks.content(delta);
+            }
+
+            @Override
+            public void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
+                chunks.toolCalls(pending);
+                pending.forEach(chunks::toolCallUpdated);
+            }
+
+            @Override
+            public void onAwaitingApproval() {
+                chunks.keepAlive();
             }
 
             @Override
@@ -129,7 +171,7 @@ public class ChatService {
                 chunks.pendingCalls(outcome.pendingCalls());
                 outcome.records().stream().filter(r -> r.status() == ToolCallStatus.PENDING).forEach(chunks::toolCallUpdated);
             }
-            chunks.done(outcome.finishReason(), CompletionJson.toolExecution(outcome, run.sessionId()));
+            chunks.done(outcome.finishReason(), CompletionJson.toolExecution(outcome, run.sessionId(), run.workspacePath()));
             if (run.includeUsage()) {
                 chunks.usage(outcome.usage());
             }

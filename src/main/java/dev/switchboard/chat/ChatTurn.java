@@ -3,6 +3,8 @@ package dev.switchboard.chat;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -23,7 +25,8 @@ public record ChatTurn(JsonObject options, List<JsonObject> messages, List<JsonO
     public ChatTurn {
         messages = List.copyOf(messages);
         clientTools = List.copyOf(clientTools);
-        mcpTools = Map.copyOf(mcpTools);
+        // in the given order: the tools offered to the provider stay in one order from request to request
+        mcpTools = Collections.unmodifiableMap(new LinkedHashMap<>(mcpTools));
     }
 
     public Set<String> clientToolNames() {

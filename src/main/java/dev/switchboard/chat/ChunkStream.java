@@ -85,6 +85,14 @@ final class ChunkStream {
                 .add("message_id", identity.messageId()));
     }
 
+    /**
+     * An SSE comment while calls wait for approval: clients ignore it, proxies see a live stream, and a client that
+     * has gone is noticed at the next one rather than when the wait ends.
+     */
+    void keepAlive() {
+        send(": waiting for approval\n\n");
+    }
+
     /** OpenAI's final usage chunk ({@code stream_options.include_usage}): empty choices. */
     void usage(Usage usage) {
         write(chunk("usage", Json.createArrayBuilder()).add("usage", usage.toJson()));

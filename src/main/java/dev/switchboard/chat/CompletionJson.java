@@ -14,7 +14,7 @@ final class CompletionJson {
     private CompletionJson() {
     }
 
-    static JsonObject completion(CompletionIdentity identity, ChatOutcome outcome, String sessionId) {
+    static JsonObject completion(CompletionIdentity identity, ChatOutcome outcome, String sessionId, String workspacePath) {
         JsonObjectBuilder message = Json.createObjectBuilder().add("role", "assistant");
         if (outcome.content().isEmpty() && !outcome.pendingCalls().isEmpty()) {
             message.addNull("content");
@@ -32,14 +32,14 @@ final class CompletionJson {
                 .add("choices", Json.createArrayBuilder().add(Json.createObjectBuilder().add("index", 0)
                         .add("message", message).add("finish_reason", outcome.finishReason())))
                 .add("usage", outcome.usage().toJson())
-                .add("tool_execution", toolExecution(outcome, sessionId))
+                .add("tool_execution", toolExecution(outcome, sessionId, workspacePath))
                 .add("conversation_id", identity.conversationId())
                 .add("message_id", identity.messageId())
                 .build();
     }
 
     /** Seed 003's block; {@code rounds} and {@code round_limit_reached} say how the loop ended. */
-    static JsonObject toolExecution(ChatOutcome outcome, String sessionId) {
+    static JsonObject toolExecution(ChatOutcome outcome, String sessionId, String workspacePath) {
         JsonArrayBuilder called = Json.createArrayBuilder();
         outcome.toolsCalled().forEach(called::add);
         JsonObjectBuilder json = Json.createObjectBuilder()
@@ -48,9 +48,9 @@ final class CompletionJson {
                 .add("rounds", outcome.rounds())
                 .add("round_limit_reached", outcome.roundLimitReached());
         if (sessionId == null) {
-            json.addNull("session_id");
+            json.addNull("session_id").addNull("workspace_path");
         } else {
-            json.add("session_id", sessionId);
+            json.add("session_id", sessionId).add("workspace_path", workspacePath);
         }
         return json.build();
     }

@@ -16,8 +16,6 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import java.io.StringReader;
-
 /** The caller's stored conversations and their messages (seed 004's message storage); others' answer 404. */
 @Path("/conversations")
 @RolesAllowed({"admin", "user"})
@@ -45,7 +43,7 @@ public class ConversationResource {
     public JsonObject messages(@PathParam("id") long id) {
         Conversation conversation = store.find(ChatCaller.of(user), id);
         JsonArrayBuilder data = Json.createArrayBuilder();
-        store.messages(conversation.getId()).forEach(m -> data.add(toJson(m)));
+        store.messages(conversation.getId()).forEach(m -> data.add(MessageJson.of(m)));
         return Json.createObjectBuilder().add("conversation", toJson(conversation)).add("data", data).build();
     }
 
@@ -56,20 +54,6 @@ public class ConversationResource {
                 .add("sessionId", nullable(c.getSessionId()))
                 .add("createdAt", c.getCreatedAt())
                 .add("updatedAt", c.getUpdatedAt());
-    }
-
-    private static JsonObjectBuilder toJson(ChatMessage m) {
-        JsonObjectBuilder json = Json.createObjectBuilder().add("id", m.getId()).add("role", m.getRole())
-                .add("content", nullable(m.getContent()));
-        if ("assistant".equals(m.getRole())) {
-            json.add("toolCalls", m.getToolCallsJson() == null ? JsonValue.EMPTY_JSON_ARRAY
-                    : Json.createReader(new StringReader(m.getToolCallsJson())).readArray());
-            json.add("finishReason", nullable(m.getFinishReason()));
-        }
-        if (m.getToolCallId() != null) {
-            json.add("toolCallId", m.getToolCallId());
-        }
-        return json.add("createdAt", m.getCreatedAt()).add("updatedAt", m.getUpdatedAt());
     }
 
     private static JsonValue nullable(String value) {

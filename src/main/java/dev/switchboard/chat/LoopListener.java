@@ -11,6 +11,22 @@ public interface LoopListener {
     default void onContent(String delta) {
     }
 
+    /**
+     * These calls wait for someone to approve them (status {@code pending}). They must be stored before this
+     * returns: a confirm may arrive as soon as the client sees them.
+     *
+     * @param all every record of the run so far, the round's auto-approved calls as {@code invoking}
+     */
+    default void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
+    }
+
+    /**
+     * Calls are still waiting for approval; called every poll interval of the wait. A stream sends a keep-alive,
+     * which also finds out whether its client is still there: the write to a closed stream throws, ending the run.
+     */
+    default void onAwaitingApproval() {
+    }
+
     /** Switchboard is about to run these calls (status {@code invoking}). */
     default void onToolCalls(List<ToolCallRecord> invoking) {
     }

@@ -6,10 +6,11 @@ import jakarta.json.JsonObject;
 /**
  * An enabled tool of one of the assistant's MCP servers, as the LLM sees it (seed 004 {@code McpToolWithServer}).
  *
- * @param displayName the LLM-facing function name {@code mcp__{server}__{tool}}
+ * @param displayName the LLM-facing function name {@code mcp__{server}__{tool}} ({@code workspace__{tool}} for built-ins)
+ * @param serverId    null for a built-in tool, which Switchboard runs itself
  * @param autoApprove whether Switchboard may run it without asking (the server's {@code autoApproveTools})
  */
-public record McpTool(String displayName, long serverId, String serverName, String toolName, String description,
+public record McpTool(String displayName, Long serverId, String serverName, String toolName, String description,
                       JsonObject inputSchema, boolean autoApprove) {
 
     /** The OpenAI {@code tools[]} entry. */

@@ -24,6 +24,17 @@ final class RunRecorder implements LoopListener {
     }
 
     @Override
+    public void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
+        store.updateAssistant(messageId, content, all, null);
+        next.onApprovalsNeeded(pending, all, content);
+    }
+
+    @Override
+    public void onAwaitingApproval() {
+        next.onAwaitingApproval();
+    }
+
+    @Override
     public void onToolCalls(List<ToolCallRecord> invoking) {
         next.onToolCalls(invoking);
     }

@@ -8,7 +8,7 @@ import jakarta.json.JsonValue;
 /**
  * Seed 004's {@code ToolCallRecord}: one tool call inside an assistant message, updated as it progresses.
  *
- * @param serverId  null for a tool the LLM named but no server has
+ * @param serverId  null for a built-in tool, or one the LLM named but no server has
  * @param arguments the parsed arguments, or the raw text as a JSON string when the model wrote invalid JSON
  * @param response  the tool's result (MCP {@code CallToolResult}) or an error object; null until it ran
  */

@@ -4,12 +4,13 @@ import java.util.Locale;
 
 /** Seed 004's tool-call states. */
 public enum ToolCallStatus {
-    /** Waiting for someone to run or approve it (here: handed back to the caller). */
+    /** Waiting for someone: approval ({@code POST /api/messages/{id}/tool-confirm}), or the caller in manual mode. */
     PENDING,
     INVOKING,
     DONE,
     /** Ran and failed, or could not run (unknown tool, bad arguments, backend down). */
     ERROR,
+    /** Did not run: the user refused it, or nobody approved it in time. */
     CANCELLED;
 
     public String json() {

@@ -61,7 +61,7 @@ class AgentLoopTest {
     }
 
     static McpTool tool(String name, boolean autoApprove) {
-        return new McpTool("mcp__srv__" + name, 7, "srv", name, name + " tool",
+        return new McpTool("mcp__srv__" + name, 7L, "srv", name, name + " tool",
                 Json.createObjectBuilder().add("type", "object").build(), autoApprove);
     }
 
@@ -80,7 +80,9 @@ class AgentLoopTest {
     }
 
     static AgentLoop loop(ToolInvoker invoker, int maxRounds) {
-        return new AgentLoop(llm, invoker, executor, 4, maxRounds);
+        return new AgentLoop(llm, invoker, executor, 4, maxRounds, (pending, stillWaiting) -> {
+            throw new AssertionError("no call here needs approval: " + pending);
+        });
     }
 
     @Test
@@ -173,14 +175,57 @@ class AgentLoopTest {
         assertEquals(0, ran.get(), "nothing of a handed-back round runs");
         assertEquals(ToolCallStatus.PENDING, outcome.records().get(1).status());
         assertEquals(2, script.requests().get(0).getJsonArray("tools").size(), "caller tool + MCP tool offered");
+    }
 
-        Script approval = provider.script(Reply.tools(new ToolCall("r1", "mcp__srv__delete-everything", "{}")));
-        ChatOutcome held = loop((tool, args) -> {
+    @Test
+    void unapprovedCallsWaitWhileAutoApprovedOnesRunThenRunWithTheEditedArguments() throws LlmException {
+        Script script = provider.script(Reply.tools(new ToolCall("r1", "mcp__srv__delete-everything", "{\"path\":\"/\"}"),
+                new ToolCall("r2", "mcp__srv__echo", "{}")), Reply.text("deleted only /tmp"));
+        List<String> events = new CopyOnWriteArrayList<>();
+        JsonObject edited = Json.createObjectBuilder().add("path", "/tmp").build();
+        ToolApprovals approvals = (pending, stillWaiting) -> {
+            events.add("await " + pending.stream().map(r -> r.id() + ":" + r.status().json()).toList());
+            return Map.of("r1", ToolApproval.approve(edited));
+        };
+        ChatOutcome outcome = new AgentLoop(llm, (tool, args) -> {
+            events.add("run " + tool.toolName() + " " + args);
+            return textResult("ok " + args);
+        }, executor, 4, 20, approvals).run(turn(script, false, List.of(), ECHO, RISKY), new LoopListener() {
+            @Override
+            public void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
+                events.add("shown " + all.stream().map(r -> r.id() + ":" + r.status().json()).toList());
+            }
+        });
+        assertEquals("shown [r1:pending, r2:invoking]", events.get(0), "stored and shown before the wait");
+        assertTrue(events.indexOf("await [r1:pending]") > 0);
+        assertTrue(events.indexOf("run delete-everything {\"path\":\"/tmp\"}") > events.indexOf("await [r1:pending]"),
+                "the approved call runs after the decision, with the user's arguments: " + events);
+        assertEquals("deleted only /tmp", outcome.content());
+        assertEquals(ToolCallStatus.DONE, outcome.records().get(0).status());
+        assertEquals(edited, outcome.records().get(0).arguments());
+        assertEquals("ok {\"path\":\"/tmp\"}", script.requests().get(1).getJsonArray("messages").getJsonObject(2).getString("content"));
+    }
+
+    @Test
+    void refusedAndTimedOutCallsGoBackToTheLlmWithoutRunning() throws LlmException {
+        Script script = provider.script(Reply.tools(new ToolCall("n1", "mcp__srv__delete-everything", "{}"),
+                new ToolCall("n2", "mcp__srv__delete-everything", "{}")), Reply.text("I was not allowed to."));
+        AtomicInteger ran = new AtomicInteger();
+        ToolApprovals approvals = (pending, stillWaiting) -> Map.of(
+                "n1", ToolApproval.refuse(ToolApproval.rejection("mcp__srv__delete-everything")),
+                "n2", ToolApproval.refuse(ToolApproval.timeout("mcp__srv__delete-everything", Duration.ofMinutes(5))));
+        ChatOutcome outcome = new AgentLoop(llm, (tool, args) -> {
             ran.incrementAndGet();
             return textResult("x");
-        }, 20).run(turn(approval, false, List.of(), RISKY), new LoopListener() { });
-        assertEquals("tool_calls", held.finishReason());
-        assertEquals(0, ran.get(), "a tool that is not auto-approved is never run by the loop");
+        }, executor, 4, 20, approvals).run(turn(script, false, List.of(), RISKY), new LoopListener() { });
+        assertEquals(0, ran.get());
+        assertEquals("I was not allowed to.", outcome.content());
+        assertEquals(List.of(ToolCallStatus.CANCELLED, ToolCallStatus.CANCELLED), outcome.records().stream().map(ToolCallRecord::status).toList());
+        assertEquals(List.of(), outcome.toolsCalled(), "nothing ran");
+        var sent = script.requests().get(1).getJsonArray("messages");
+        assertTrue(sent.getJsonObject(2).getString("content").contains("tool_rejected"), sent.toString());
+        assertTrue(sent.getJsonObject(3).getString("content").contains("approval_timeout"), sent.toString());
+        assertTrue(sent.getJsonObject(3).getString("content").contains("PT5M"), sent.toString());
     }
 
     @Test

@@ -182,18 +182,6 @@ class ChatCompletionsIT {
     }
 
     @Test
-    void toolsNotAutoApprovedGoBackToTheCallerUnrun() {
-        Script script = provider.script(Reply.tools(new ToolCall("call_img", tool("get-tiny-image"), "{}")));
-        JsonObject answer = Api.post("/api/chat/completions", alice, ask(script, "show an image")).expect(200).json();
-        JsonObject choice = answer.getJsonArray("choices").getJsonObject(0);
-        assertEquals("tool_calls", choice.getString("finish_reason"));
-        assertEquals(tool("get-tiny-image"), choice.getJsonObject("message").getJsonArray("tool_calls").getJsonObject(0)
-                .getJsonObject("function").getString("name"));
-        assertFalse(answer.getJsonObject("tool_execution").getBoolean("executed"));
-        assertEquals(1, script.requests().size());
-    }
-
-    @Test
     void roundLimitEndsWithAFinalAnswerWithoutTools() {
         Script script = provider.script(
                 Reply.tools(new ToolCall("r1", tool("echo"), "{\"message\":\"1\"}")),

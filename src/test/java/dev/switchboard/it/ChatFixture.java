@@ -75,6 +75,15 @@ final class ChatFixture {
         }
     }
 
+    /**
+     * A client that speaks HTTP/1.1 only. The JDK's default asks plain-HTTP servers for an h2c upgrade, and Liberty
+     * 26.0.0.3 sometimes fails that upgrade with a NullPointerException in {@code handleHTTP2UpgradeRequest} when many
+     * arrive at once (seen in its FFDC log), leaving the request unanswered; SSE clients use HTTP/1.1 anyway.
+     */
+    static HttpClient http1() {
+        return HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+    }
+
     /** Posts a body and reads the answer line by line, noting when each line arrived. */
     static Streamed stream(String token, JsonObject body) throws Exception {
         Api.awaitReady();
@@ -82,7 +91,7 @@ final class ChatFixture {
                 .timeout(Duration.ofSeconds(60)).header("Authorization", "Bearer " + token)
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(body.toString())).build();
         long started = System.currentTimeMillis();
-        HttpResponse<java.util.stream.Stream<String>> response = HttpClient.newHttpClient().send(request, HttpResponse.BodyHandlers.ofLines());
+        HttpResponse<java.util.stream.Stream<String>> response = http1().send(request, HttpResponse.BodyHandlers.ofLines());
         List<Line> lines = new ArrayList<>();
         response.body().forEach(line -> {
             if (!line.isEmpty()) {

@@ -1,0 +1,32 @@
+package dev.switchboard.chat;
+
+import jakarta.json.Json;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonValue;
+
+import java.io.StringReader;
+
+/** A stored message as the API shows it; an assistant message with its {@code toolCalls} records (seed 004). */
+final class MessageJson {
+
+    private MessageJson() {
+    }
+
+    static JsonObjectBuilder of(ChatMessage m) {
+        JsonObjectBuilder json = Json.createObjectBuilder().add("id", m.getId()).add("role", m.getRole())
+                .add("content", nullable(m.getContent()));
+        if ("assistant".equals(m.getRole())) {
+            json.add("toolCalls", m.getToolCallsJson() == null ? JsonValue.EMPTY_JSON_ARRAY
+                    : Json.createReader(new StringReader(m.getToolCallsJson())).readArray());
+            json.add("finishReason", nullable(m.getFinishReason()));
+        }
+        if (m.getToolCallId() != null) {
+            json.add("toolCallId", m.getToolCallId());
+        }
+        return json.add("createdAt", m.getCreatedAt()).add("updatedAt", m.getUpdatedAt());
+    }
+
+    private static JsonValue nullable(String value) {
+        return value == null ? JsonValue.NULL : Json.createValue(value);
+    }
+}

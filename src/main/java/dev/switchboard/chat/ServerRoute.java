@@ -1,0 +1,40 @@
+package dev.switchboard.chat;
+
+import dev.switchboard.backend.pool.BackendSpecSource;
+import dev.switchboard.backend.registry.McpServer;
+import dev.switchboard.backend.registry.McpServerRegistry;
+import dev.switchboard.mcp.client.BackendSpec;
+import dev.switchboard.workspace.Workspace;
+
+import java.time.Duration;
+
+/**
+ * How one run reaches one server through the connection pool. A stdio server of a run with a workspace gets a
+ * process of its own whose working directory is the workspace (seed 003), pooled under
+ * {@code <server id>@<workspace>} next to the user's ordinary connection; every other server uses the ordinary
+ * pooled connection. The session's process is reaped like any idle connection, long before its workspace can
+ * expire (the pool's idle timeout is far below the workspace TTL, and every use refreshes both), and
+ * {@link SessionProcessEviction} closes it when its server changes.
+ *
+ * @param poolId the pool's server id
+ */
+record ServerRoute(McpServer server, String poolId, BackendSpecSource spec) {
+
+    static final char SESSION_SEPARATOR = '@';
+
+    static ServerRoute of(McpServer server, McpServerRegistry registry, Workspace workspace) {
+        String plain = String.valueOf(server.getId());
+        if (workspace == null || server.getType().transport() != BackendSpec.TransportType.STDIO) {
+            return new ServerRoute(server, plain, () -> registry.toSpec(server));
+        }
+        return new ServerRoute(server, plain + SESSION_SEPARATOR + workspace.directory(), () -> {
+            BackendSpec spec = registry.toSpec(server);
+            return new BackendSpec(spec.type(), spec.url(), spec.headers(), spec.command(), spec.args(), spec.env(),
+                    workspace.directory());
+        });
+    }
+
+    Duration timeout() {
+        return Duration.ofSeconds(server.getTimeoutSeconds());
+    }
+}
