@@ -70,7 +70,8 @@ public class AssistantTools {
             ServerRoute route = routes.get(tool.serverId());
             return connections.pool().callTool(subject, route.poolId(), route.spec(), tool.toolName(), arguments, route.timeout(), null);
         };
-        return new ChatSetup(assistant.getId(), assistant.getSystemPrompt(), assistant.getModel(), tools, invoker);
+        return new ChatSetup(assistant.getId(), assistant.getSystemPrompt(), assistant.getModel(), tools, invoker,
+                assistant.isKnowledgeBaseEnabled());
     }
 
     /** A server that cannot be reached contributes no tools: the run goes on with the others, and the log says why. */

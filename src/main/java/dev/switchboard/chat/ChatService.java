@@ -1,5 +1,6 @@
 package dev.switchboard.chat;
 
+import dev.switchboard.knowledge.KnowledgeRetriever;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
 import dev.switchboard.security.CurrentUser;
@@ -36,6 +37,9 @@ public class ChatService {
 
     private static final Logger LOG = Logger.getLogger(ChatService.class.getName());
     private static final LoopListener NO_EVENTS = new LoopListener() { };
+
+    @Inject
+    KnowledgeRetriever knowledge;
 
     @Inject
     LlmClient llm;
@@ -107,8 +111,11 @@ public class ChatService {
         }
         String model = request.model() != null ? request.model() : setup.model() != null ? setup.model() : llm.defaultModel();
         JsonObject options = Json.createObjectBuilder(request.options()).add("model", model).build();
-        ChatTurn turn = new ChatTurn(options, withSystemPrompt(request.messages(), setup.systemPrompt()), request.tools(),
-                tools, request.stream());
+        List<JsonObject> prompted = withSystemPrompt(request.messages(), setup.systemPrompt());
+        List<JsonObject> messages = setup.knowledge()
+                ? knowledge.contextMessage(request.lastUserText()).map(context -> withKnowledge(prompted, context)).orElse(prompted)
+                : prompted;
+        ChatTurn turn = new ChatTurn(options, messages, request.tools(), tools, request.stream());
         Conversation conversation = store.open(ChatCaller.of(user), setup.assistantId(), request.sessionId(), request.lastUserText());
         for (JsonObject message : request.newMessages()) {
             store.add(conversation.getId(), message.getString("role"), text(message.get("content")), message.getString("tool_call_id", null));
@@ -197,6 +204,25 @@ public class ChatService {
         withPrompt.add(Json.createObjectBuilder().add("role", "system").add("content", systemPrompt).build());
         withPrompt.addAll(messages);
         return withPrompt;
+    }
+
+    /**
+     * Seed 002: the retrieved passages go in as a user message right before the last user message; they are the
+     * retriever's words, not the user's, so they are sent to the model but not stored in the conversation.
+     */
+    private static List<JsonObject> withKnowledge(List<JsonObject> messages, String context) {
+        int lastUser = -1;
+        for (int i = 0; i < messages.size(); i++) {
+            if ("user".equals(messages.get(i).getString("role", ""))) {
+                lastUser = i;
+            }
+        }
+        if (lastUser < 0) {
+            return messages;
+        }
+        List<JsonObject> injected = new ArrayList<>(messages);
+        injected.add(lastUser, Json.createObjectBuilder().add("role", "user").add("content", context).build());
+        return injected;
     }
 
     /** A message's content as stored: the text, or the JSON of content parts. */
