@@ -13,6 +13,9 @@ public interface BackendAccess {
     /** Every tool of the backend, in its own order (all pages). */
     List<JsonObject> listTools(GatewayBackend backend, Duration timeout) throws McpException;
 
+    /** What the backend declared at {@code initialize} (connecting first if needed). */
+    JsonObject capabilities(GatewayBackend backend, Duration timeout) throws McpException;
+
     /**
      * Forwards a request with its params as given; returns the backend's raw result.
      *

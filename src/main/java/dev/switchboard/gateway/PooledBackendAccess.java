@@ -27,6 +27,12 @@ public final class PooledBackendAccess implements BackendAccess {
         return pool.listTools(subject, backend.serverId(), backend.spec(), timeout);
     }
 
+    /** The pool connects within its own connect timeout; the caller's deadline bounds how long it waits for that. */
+    @Override
+    public JsonObject capabilities(GatewayBackend backend, Duration timeout) throws McpException {
+        return pool.capabilities(subject, backend.serverId(), backend.spec());
+    }
+
     @Override
     public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
                               Consumer<JsonObject> progress) throws McpException {

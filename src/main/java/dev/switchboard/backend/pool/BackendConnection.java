@@ -35,6 +35,7 @@ public final class BackendConnection {
     private final PoolConfig config;
     private final Clock clock;
     private final Consumer<PoolKey> toolsChangedListener;
+    private final Consumer<BackendNotification> notificationListener;
     private final Object lock = new Object();
     /** Bumped by tools/list_changed and reconnects, so a listing that raced with one is not cached. */
     private final AtomicLong toolGeneration = new AtomicLong();
@@ -52,12 +53,13 @@ public final class BackendConnection {
 
     /** @param toolsChangedListener told after the backend announced {@code tools/list_changed} and the cache was dropped */
     BackendConnection(PoolKey key, McpConnector connector, PoolConfig config, Clock clock,
-                      Consumer<PoolKey> toolsChangedListener) {
+                      Consumer<PoolKey> toolsChangedListener, Consumer<BackendNotification> notificationListener) {
         this.key = key;
         this.connector = connector;
         this.config = config;
         this.clock = clock;
         this.toolsChangedListener = toolsChangedListener;
+        this.notificationListener = notificationListener;
         this.lastActiveAt = clock.instant();
     }
 
@@ -113,6 +115,11 @@ public final class BackendConnection {
             failed(c, e);
             throw e;
         }
+    }
+
+    /** What the backend declared at {@code initialize}, connecting first if needed. */
+    JsonObject capabilities(BackendSpecSource source) throws McpException {
+        return ensureConnected(source).initializeResult().capabilities();
     }
 
     /** Registers a caller; false when the connection was retired and the caller must use a fresh one. */
@@ -195,6 +202,9 @@ public final class BackendConnection {
             connected = connector.connect(source.get(), config.connectTimeout());
             McpClient c = connected;
             c.onToolsListChanged(() -> toolsChanged(c));
+            for (String method : BackendNotification.RELAYED) {
+                c.onNotification(method, params -> notified(c, method, params));
+            }
             c.onConnectionLost(cause -> failed(c, cause));
             synchronized (lock) {
                 connecting = null;
@@ -252,6 +262,15 @@ public final class BackendConnection {
         toolGeneration.incrementAndGet();
         toolCache = null;
         toolsChangedListener.accept(key);
+    }
+
+    private void notified(McpClient source, String method, JsonObject params) {
+        synchronized (lock) {
+            if (client != source) {
+                return;
+            }
+        }
+        notificationListener.accept(new BackendNotification(key, method, params));
     }
 
     /**

@@ -32,6 +32,7 @@ public final class BackendConnectionPool implements AutoCloseable {
     private final AtomicLong totalCalls = new AtomicLong();
     private final AtomicLong failedCalls = new AtomicLong();
     private final List<Consumer<PoolKey>> toolsChangedListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<BackendNotification>> notificationListeners = new CopyOnWriteArrayList<>();
 
     public BackendConnectionPool(McpConnector connector, PoolConfig config, Clock clock) {
         this.connector = connector;
@@ -49,6 +50,24 @@ public final class BackendConnectionPool implements AutoCloseable {
      */
     public void onToolsListChanged(Consumer<PoolKey> listener) {
         toolsChangedListeners.add(listener);
+    }
+
+    /**
+     * Called (on a pool thread) for every {@link BackendNotification#RELAYED} notification a pooled session receives:
+     * resource updates, list changes and log messages the gateway hands to its clients.
+     */
+    public void onNotification(Consumer<BackendNotification> listener) {
+        notificationListeners.add(listener);
+    }
+
+    /** The capabilities the server declared when its pooled session was opened; connects first if needed. */
+    public JsonObject capabilities(String userSubject, String serverId, BackendSpecSource source) throws McpException {
+        BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
+        try {
+            return connection.capabilities(source);
+        } finally {
+            connection.release();
+        }
     }
 
     /** The server's tools (cached for {@link PoolConfig#toolCacheTtl()}, dropped on {@code tools/list_changed}). */
@@ -170,11 +189,15 @@ public final class BackendConnectionPool implements AutoCloseable {
         toolsChangedListeners.forEach(listener -> listener.accept(key));
     }
 
+    private void notified(BackendNotification notification) {
+        notificationListeners.forEach(listener -> listener.accept(notification));
+    }
+
     private BackendConnection acquire(PoolKey key) {
         // a connection retired by the reaper between lookup and acquire is replaced by a fresh one
         while (true) {
             BackendConnection connection = connections.computeIfAbsent(key, k -> new BackendConnection(k, connector, config, clock,
-                    this::toolsChanged));
+                    this::toolsChanged, this::notified));
             if (connection.acquire()) {
                 return connection;
             }

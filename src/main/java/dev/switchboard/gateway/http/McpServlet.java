@@ -13,6 +13,8 @@ import dev.switchboard.gateway.InitializeAnswer;
 import dev.switchboard.gateway.PooledBackendAccess;
 import dev.switchboard.gateway.SharedBackends;
 import dev.switchboard.gateway.ToolsChangedRelay;
+import dev.switchboard.gateway.BackendEventsRelay;
+import dev.switchboard.gateway.ResourceSubscriptions;
 import dev.switchboard.gateway.UpstreamVersions;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.security.ApiKeys;
@@ -83,6 +85,7 @@ public class McpServlet extends HttpServlet {
     private UpstreamVersions versions;
     private OriginPolicy origins;
     private GatewaySessions sessions;
+    private final ResourceSubscriptions subscriptions = new ResourceSubscriptions();
 
     @Override
     public void init() {
@@ -91,6 +94,7 @@ public class McpServlet extends HttpServlet {
         origins = new OriginPolicy(settings.allowedOrigins());
         sessions = new GatewaySessions(settings.sessionIdleTimeout(), Clock.systemUTC());
         connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions));
+        connections.pool().onNotification(new BackendEventsRelay(sessions, subscriptions));
         LOG.info(() -> "MCP gateway at /mcp: page size " + settings.pageSize() + ", list timeout "
                 + settings.listTimeout() + ", max body " + settings.maxBodyBytes() + " bytes, origins "
                 + settings.allowedOrigins() + ", versions " + versions.supported());
@@ -232,8 +236,9 @@ public class McpServlet extends HttpServlet {
     private void initialize(JsonRpcMessage request, HttpServletResponse response) throws IOException {
         String version = versions.negotiate(InitializeAnswer.requestedVersion(request.params()));
         GatewaySession session = sessions.create(caller.subject());
+        JsonObject capabilities = router(sharedBackends.of(caller), session).capabilities();
         response.setHeader(SESSION_HEADER, session.id());
-        HttpReplies.json(response, 200, JsonRpcMessage.result(request.id(), InitializeAnswer.result(version)));
+        HttpReplies.json(response, 200, JsonRpcMessage.result(request.id(), InitializeAnswer.result(version, capabilities)));
     }
 
     private Optional<GatewaySession> session(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -256,8 +261,7 @@ public class McpServlet extends HttpServlet {
     private void serve(JsonRpcMessage m, GatewaySession session, AcceptHeader accept, HttpServletRequest request) {
         // the caller's backends are read here, on the request thread, where the caller and the database are at hand
         List<GatewayBackend> backends = sharedBackends.of(caller);
-        GatewayRouter router = new GatewayRouter(backends, new PooledBackendAccess(connections.pool(), caller.subject()),
-                threads.executor(), settings);
+        GatewayRouter router = router(backends, session);
         boolean wantsProgress = m.params().get("_meta") instanceof JsonObject meta && meta.containsKey("progressToken");
         boolean stream = accept.eventStream() && (!accept.json() || wantsProgress);
         AsyncContext async = request.startAsync();
@@ -275,6 +279,11 @@ public class McpServlet extends HttpServlet {
             exchange.answer(GatewayErrors.error(m.id(), GatewayErrors.INTERNAL_ERROR,
                     "The gateway is at capacity or shutting down; retry later", null));
         }
+    }
+
+    private GatewayRouter router(List<GatewayBackend> backends, GatewaySession session) {
+        return new GatewayRouter(backends, new PooledBackendAccess(connections.pool(), caller.subject()),
+                threads.executor(), settings, subscriptions.of(session));
     }
 
     private Duration exchangeTimeout(List<GatewayBackend> backends) {

@@ -90,6 +90,11 @@ public final class DefaultMcpClient implements McpClient {
     }
 
     @Override
+    public void onNotification(String method, Consumer<JsonObject> listener) {
+        peer.onNotification(method, listener);
+    }
+
+    @Override
     public void onConnectionLost(Consumer<Throwable> listener) {
         peer.onConnectionLost(listener::accept);
     }

@@ -45,6 +45,9 @@ public interface McpClient extends AutoCloseable {
     /** Called (on a pool thread) whenever the backend sends {@code notifications/tools/list_changed}. */
     void onToolsListChanged(Runnable listener);
 
+    /** Called (on a pool thread) whenever the backend sends a notification with this method; params as sent. */
+    void onNotification(String method, Consumer<JsonObject> listener);
+
     /** Called once when the connection is lost for any reason other than {@link #close()}. */
     void onConnectionLost(Consumer<Throwable> listener);
 
