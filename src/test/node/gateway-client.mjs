@@ -16,6 +16,19 @@ function failure(e) {
   return { error: { code: e?.code ?? null, message: String(e?.message ?? e), name: e?.name ?? null } };
 }
 
+// every page of a list, following nextCursor
+async function all(list, field) {
+  const items = [];
+  let cursor;
+  let pages = 0;
+  do {
+    const page = await list(cursor ? { cursor } : {});
+    items.push(...page[field]);
+    cursor = page.nextCursor;
+  } while (cursor && ++pages < 200);
+  return items;
+}
+
 async function run(step) {
   switch (step.op) {
     case "listAll": {
@@ -53,6 +66,24 @@ async function run(step) {
     }
     case "ping":
       return { result: await client.ping() };
+    case "listResources":
+      return { items: await all((cursor) => client.listResources(cursor), "resources") };
+    case "listResourceTemplates":
+      return { items: await all((cursor) => client.listResourceTemplates(cursor), "resourceTemplates") };
+    case "listPrompts":
+      return { items: await all((cursor) => client.listPrompts(cursor), "prompts") };
+    case "readResource":
+      return { result: await client.readResource({ uri: step.uri }) };
+    case "subscribe":
+      return { result: await client.subscribeResource({ uri: step.uri }) };
+    case "unsubscribe":
+      return { result: await client.unsubscribeResource({ uri: step.uri }) };
+    case "getPrompt":
+      return { result: await client.getPrompt({ name: step.name, arguments: step.arguments ?? {} }) };
+    case "complete":
+      return { result: await client.complete({ ref: step.ref, argument: step.argument }) };
+    case "setLevel":
+      return { result: await client.setLoggingLevel(step.level) };
     default:
       throw new Error(`unknown step ${step.op}`);
   }
