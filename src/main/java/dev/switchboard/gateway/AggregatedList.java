@@ -90,7 +90,7 @@ record AggregatedList(String method, String feature, String field,
             if (left <= 0) {
                 throw new McpException(McpException.Kind.TIMEOUT, method + ": deadline passed between pages");
             }
-            JsonObject result = access.request(backend, method, params, Duration.ofNanos(left), null);
+            JsonObject result = access.request(backend, method, params, Duration.ofNanos(left), null, null);
             if (result.get(field) instanceof JsonArray listed) {
                 listed.stream().filter(JsonObject.class::isInstance).map(JsonObject.class::cast).forEach(all::add);
             }

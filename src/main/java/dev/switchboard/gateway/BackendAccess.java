@@ -1,6 +1,7 @@
 package dev.switchboard.gateway;
 
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
@@ -19,8 +20,9 @@ public interface BackendAccess {
     /**
      * Forwards a request with its params as given; returns the backend's raw result.
      *
-     * @param progress receives the backend's progress params for this request, or null
+     * @param progress       receives the backend's progress params for this request, or null
+     * @param serverRequests answers the backend's requests made while serving this one, or null
      */
     JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
-                       Consumer<JsonObject> progress) throws McpException;
+                       Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException;
 }

@@ -2,6 +2,7 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -53,19 +54,27 @@ public final class GatewayRouter {
      * @return the response to send back
      */
     public JsonRpcMessage handle(JsonRpcMessage request, Consumer<JsonObject> progress) {
+        return handle(request, progress, null);
+    }
+
+    /**
+     * As {@link #handle(JsonRpcMessage, Consumer)}; {@code clientRequests} sends the requests a backend makes while
+     * serving this one (sampling, elicitation, roots) to the client that made it, or is null when it cannot.
+     */
+    public JsonRpcMessage handle(JsonRpcMessage request, Consumer<JsonObject> progress, ServerRequestHandler clientRequests) {
         String method = request.method();
         return switch (method) {
             case "ping" -> JsonRpcMessage.result(request.id(), InitializeAnswer.empty());
             case "tools/list" -> listTools(request);
-            case "tools/call" -> callTool(request, progress);
+            case "tools/call" -> callTool(request, progress, clientRequests);
             case "resources/list" -> resources.list(request);
             case "resources/templates/list" -> resources.templates(request);
-            case "resources/read" -> resources.read(request);
+            case "resources/read" -> resources.read(request, clientRequests);
             case "resources/subscribe" -> resources.subscribe(request);
             case "resources/unsubscribe" -> resources.unsubscribe(request);
             case "prompts/list" -> prompts.list(request);
-            case "prompts/get" -> prompts.get(request);
-            case "completion/complete" -> prompts.complete(request);
+            case "prompts/get" -> prompts.get(request, clientRequests);
+            case "completion/complete" -> prompts.complete(request, clientRequests);
             case "logging/setLevel" -> setLevel(request);
             default -> GatewayErrors.error(request.id(), GatewayErrors.METHOD_NOT_FOUND, "Method not found: " + method, null);
         };
@@ -105,12 +114,13 @@ public final class GatewayRouter {
         }
         BackendFanOut.collect(backends, executor, settings.listTimeout(), "logging/setLevel", (backend, timeout) ->
                 CapabilityUnion.offers(access.capabilities(backend, timeout), "logging")
-                        ? access.request(backend, "logging/setLevel", request.params(), timeout, null)
+                        ? access.request(backend, "logging/setLevel", request.params(), timeout, null, null)
                         : JsonValue.EMPTY_JSON_OBJECT);
         return JsonRpcMessage.result(request.id(), InitializeAnswer.empty());
     }
 
-    private JsonRpcMessage callTool(JsonRpcMessage request, Consumer<JsonObject> progress) {
+    private JsonRpcMessage callTool(JsonRpcMessage request, Consumer<JsonObject> progress,
+                                    ServerRequestHandler clientRequests) {
         JsonObject params = request.params();
         String exposed = params.get("name") instanceof JsonString s ? s.getString() : null;
         Optional<GatewayToolName> name = GatewayToolName.parse(exposed);
@@ -128,7 +138,8 @@ public final class GatewayRouter {
                 return unknownTool(request, exposed);
             }
             JsonObject forwarded = JSON.createObjectBuilder(params).add("name", tool).build();
-            JsonObject result = access.request(owner, "tools/call", forwarded, owner.timeout(), progressRelay(params, progress));
+            JsonObject result = access.request(owner, "tools/call", forwarded, owner.timeout(),
+                    progressRelay(params, progress), clientRequests);
             return JsonRpcMessage.result(request.id(), result);
         } catch (McpException e) {
             return GatewayErrors.fromBackend(request.id(), owner.name(), "tools/call", e);

@@ -28,11 +28,13 @@ public final class GatewaySession {
     private final List<Consumer<JsonRpcMessage>> streams = new CopyOnWriteArrayList<>();
     private volatile Instant lastUsedAt;
     private volatile boolean ended;
+    private final ClientRequests clientRequests;
 
     GatewaySession(String id, String subject, Instant now) {
         this.id = id;
         this.subject = subject;
         this.lastUsedAt = now;
+        this.clientRequests = new ClientRequests("switchboard-");
     }
 
     public String id() {
@@ -49,6 +51,16 @@ public final class GatewaySession {
 
     void touch(Instant now) {
         lastUsedAt = now;
+    }
+
+    /** The requests backends make of this session's client. */
+    public ClientRequests clientRequests() {
+        return clientRequests;
+    }
+
+    /** True while at least one GET stream is open. */
+    public boolean hasStreams() {
+        return !streams.isEmpty();
     }
 
     public boolean isEnded() {
@@ -108,6 +120,7 @@ public final class GatewaySession {
     /** Cancels everything in flight and runs the close actions; idempotent. */
     void end() {
         ended = true;
+        clientRequests.abandonAll();
         for (String key : List.copyOf(inFlight.keySet())) {
             cancel(key);
         }

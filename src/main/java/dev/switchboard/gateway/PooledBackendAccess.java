@@ -2,6 +2,7 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.backend.pool.BackendConnectionPool;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
@@ -35,7 +36,7 @@ public final class PooledBackendAccess implements BackendAccess {
 
     @Override
     public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
-                              Consumer<JsonObject> progress) throws McpException {
-        return pool.request(subject, backend.serverId(), backend.spec(), method, params, timeout, progress);
+                              Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
+        return pool.request(subject, backend.serverId(), backend.spec(), method, params, timeout, progress, serverRequests);
     }
 }

@@ -2,6 +2,7 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 
@@ -37,7 +38,7 @@ final class PromptRoutes {
         return PROMPTS.answer(request, backends, access, executor, settings);
     }
 
-    JsonRpcMessage get(JsonRpcMessage request) {
+    JsonRpcMessage get(JsonRpcMessage request, ServerRequestHandler clientRequests) {
         String exposed = request.params().get("name") instanceof JsonString s ? s.getString() : null;
         Optional<GatewayToolName> name = GatewayToolName.parse(exposed);
         Optional<GatewayBackend> backend = name.flatMap(n -> GatewayBackend.named(backends, n.backend()));
@@ -45,10 +46,10 @@ final class PromptRoutes {
             return GatewayErrors.error(request.id(), GatewayErrors.INVALID_PARAMS, "Unknown prompt: " + exposed, null);
         }
         JsonObject params = JSON.createObjectBuilder(request.params()).add("name", name.get().tool()).build();
-        return forward(request, backend.get(), params);
+        return forward(request, backend.get(), params, clientRequests);
     }
 
-    JsonRpcMessage complete(JsonRpcMessage request) {
+    JsonRpcMessage complete(JsonRpcMessage request, ServerRequestHandler clientRequests) {
         JsonObject ref = request.params().get("ref") instanceof JsonObject r ? r : null;
         String type = ref == null ? null : ref.getString("type", null);
         if ("ref/prompt".equals(type)) {
@@ -56,14 +57,14 @@ final class PromptRoutes {
             Optional<GatewayBackend> backend = name.flatMap(n -> GatewayBackend.named(backends, n.backend()));
             if (backend.isPresent()) {
                 return forward(request, backend.get(), withRef(request, JSON.createObjectBuilder(ref)
-                        .add("name", name.get().tool()).build()));
+                        .add("name", name.get().tool()).build()), clientRequests);
             }
         } else if ("ref/resource".equals(type)) {
             Optional<ResourceUri> uri = ResourceUri.parse(ref.getString("uri", null));
             Optional<GatewayBackend> backend = uri.flatMap(u -> GatewayBackend.named(backends, u.backend()));
             if (backend.isPresent()) {
                 return forward(request, backend.get(), withRef(request, JSON.createObjectBuilder(ref)
-                        .add("uri", uri.get().uri()).build()));
+                        .add("uri", uri.get().uri()).build()), clientRequests);
             }
         }
         return GatewayErrors.error(request.id(), GatewayErrors.INVALID_PARAMS,
@@ -74,10 +75,11 @@ final class PromptRoutes {
         return JSON.createObjectBuilder(request.params()).add("ref", ref).build();
     }
 
-    private JsonRpcMessage forward(JsonRpcMessage request, GatewayBackend backend, JsonObject params) {
+    private JsonRpcMessage forward(JsonRpcMessage request, GatewayBackend backend, JsonObject params,
+                                   ServerRequestHandler clientRequests) {
         try {
             return JsonRpcMessage.result(request.id(),
-                    access.request(backend, request.method(), params, backend.timeout(), null));
+                    access.request(backend, request.method(), params, backend.timeout(), null, clientRequests));
         } catch (McpException e) {
             return GatewayErrors.fromBackend(request.id(), backend.name(), request.method(), e);
         }

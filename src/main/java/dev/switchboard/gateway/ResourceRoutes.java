@@ -2,6 +2,7 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -47,9 +48,9 @@ final class ResourceRoutes {
         return TEMPLATES.answer(request, backends, access, executor, settings);
     }
 
-    JsonRpcMessage read(JsonRpcMessage request) {
+    JsonRpcMessage read(JsonRpcMessage request, ServerRequestHandler clientRequests) {
         return route(request, (backend, uri) -> {
-            JsonObject result = forward(request, backend, uri);
+            JsonObject result = forward(request, backend, uri, clientRequests);
             return result.get("contents") instanceof JsonArray contents
                     ? JSON.createObjectBuilder(result).add("contents", exposeAll(backend, contents)).build()
                     : result;
@@ -62,7 +63,7 @@ final class ResourceRoutes {
                 return JsonValue.EMPTY_JSON_OBJECT;
             }
             try {
-                return forward(request, backend, uri);
+                return forward(request, backend, uri, null);
             } catch (McpException e) {
                 subscriptions.unsubscribe(backend, uri);
                 throw e;
@@ -72,7 +73,7 @@ final class ResourceRoutes {
 
     JsonRpcMessage unsubscribe(JsonRpcMessage request) {
         return route(request, (backend, uri) -> subscriptions.unsubscribe(backend, uri)
-                ? forward(request, backend, uri) : JsonValue.EMPTY_JSON_OBJECT);
+                ? forward(request, backend, uri, null) : JsonValue.EMPTY_JSON_OBJECT);
     }
 
     private interface Routed {
@@ -95,9 +96,10 @@ final class ResourceRoutes {
         }
     }
 
-    private JsonObject forward(JsonRpcMessage request, GatewayBackend backend, String uri) throws McpException {
+    private JsonObject forward(JsonRpcMessage request, GatewayBackend backend, String uri,
+                               ServerRequestHandler clientRequests) throws McpException {
         JsonObject params = JSON.createObjectBuilder(request.params()).add("uri", uri).build();
-        return access.request(backend, request.method(), params, backend.timeout(), null);
+        return access.request(backend, request.method(), params, backend.timeout(), null, clientRequests);
     }
 
     private static JsonArray exposeAll(GatewayBackend backend, JsonArray contents) {

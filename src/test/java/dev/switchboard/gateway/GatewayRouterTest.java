@@ -4,6 +4,7 @@ import dev.switchboard.backend.pool.BackendConnectionPool;
 import dev.switchboard.backend.pool.PoolConfig;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.mcp.ProtocolVersions;
 import dev.switchboard.mcp.client.BackendSpec;
 import dev.switchboard.mcp.client.DefaultMcpConnector;
@@ -74,8 +75,8 @@ class GatewayRouterTest {
 
             @Override
             public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
-                                      Consumer<JsonObject> progress) throws McpException {
-                return byBackend.get(backend.name()).request(backend, method, params, timeout, progress);
+                                      Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
+                return byBackend.get(backend.name()).request(backend, method, params, timeout, progress, serverRequests);
             }
         };
         toolsPerBackend = access.listTools(stdio, TIMEOUT).size();
@@ -169,7 +170,7 @@ class GatewayRouterTest {
             JsonObject args = Json.createObjectBuilder().add("message", "hello " + backend.name()).build();
             JsonObject result = router.handle(request("tools/call", call(backend.name() + "__echo", args)), null)
                     .json().getJsonObject("result");
-            JsonObject direct = access.request(backend, "tools/call", call("echo", args), TIMEOUT, null);
+            JsonObject direct = access.request(backend, "tools/call", call("echo", args), TIMEOUT, null, null);
             assertEquals(direct, result, "passed through unchanged");
             List<JsonObject> sent = traffic.get(backend.name()).sent("tools/call");
             assertEquals("echo", sent.get(sent.size() - 1).getJsonObject("params").getString("name"));
@@ -219,8 +220,8 @@ class GatewayRouterTest {
 
             @Override
             public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
-                                      Consumer<JsonObject> progress) throws McpException {
-                return (backend == down ? downAccess : access).request(backend, method, params, timeout, progress);
+                                      Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
+                return (backend == down ? downAccess : access).request(backend, method, params, timeout, progress, serverRequests);
             }
         }, threads.executor(), GatewaySettings.defaults(), subscriptions.of(session));
         JsonObject result = router.handle(request("tools/list", JsonValue.EMPTY_JSON_OBJECT), null).json().getJsonObject("result");
@@ -421,5 +422,40 @@ class GatewayRouterTest {
         assertEquals(0, traffic.get("stdio").sent("resources/unsubscribe").size(), "another session still subscribes");
         result(mine.handle(request("resources/unsubscribe", params), null));
         assertEquals(1, traffic.get("stdio").sent("resources/unsubscribe").size(), "the last one out unsubscribes");
+    }
+
+    @Test
+    void aBackendsSamplingAndElicitationReachTheCallersClientAndTheAnswersGoBack() {
+        List<String> asked = new CopyOnWriteArrayList<>();
+        ServerRequestHandler client = (method, params) -> {
+            asked.add(method);
+            return CompletableFuture.completedFuture(switch (method) {
+                case "sampling/createMessage" -> Json.createObjectBuilder().add("model", "scripted").add("role", "assistant")
+                        .add("content", Json.createObjectBuilder().add("type", "text").add("text", "sampled by the client")).build();
+                case "elicitation/create" -> Json.createObjectBuilder().add("action", "accept")
+                        .add("content", Json.createObjectBuilder().add("name", "Ada Lovelace")).build();
+                default -> throw new AssertionError(method);
+            });
+        };
+        GatewayRouter router = router(stdio, httpBackend);
+        JsonObject sampled = result(router.handle(request("tools/call", call("http_ev__trigger-sampling-request",
+                Json.createObjectBuilder().add("prompt", "hello").build())), null, client));
+        assertTrue(sampled.toString().contains("sampled by the client"), sampled::toString);
+        JsonObject elicited = result(router.handle(request("tools/call", call("stdio__trigger-elicitation-request",
+                JsonValue.EMPTY_JSON_OBJECT)), null, client));
+        assertTrue(elicited.toString().contains("Ada Lovelace"), elicited::toString);
+        assertEquals(List.of("sampling/createMessage", "elicitation/create"), asked);
+    }
+
+    @Test
+    void aClientThatRefusesSamplingFailsTheBackendsRequestNotTheSession() {
+        ServerRequestHandler refusing = (method, params) -> CompletableFuture.failedFuture(
+                McpException.rpcError(-32601, "Method not found", null));
+        JsonRpcMessage response = router(stdio).handle(request("tools/call", call("stdio__trigger-sampling-request",
+                Json.createObjectBuilder().add("prompt", "hello").build())), null, refusing);
+        assertTrue(response.toJson().contains("Method not found"), response::toJson);
+        JsonObject echo = result(router(stdio).handle(request("tools/call", call("stdio__echo",
+                Json.createObjectBuilder().add("message", "still here").build())), null));
+        assertTrue(echo.toString().contains("still here"));
     }
 }

@@ -1,6 +1,7 @@
 package dev.switchboard.backend.pool;
 
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.mcp.client.McpClient;
 import dev.switchboard.mcp.client.McpConnector;
 import jakarta.json.JsonObject;
@@ -107,10 +108,10 @@ public final class BackendConnection {
     }
 
     JsonObject request(BackendSpecSource source, String method, JsonObject params, Duration timeout,
-                       Consumer<JsonObject> progress) throws McpException {
+                       Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
         McpClient c = ensureConnected(source);
         try {
-            return c.request(method, params, timeout, progress);
+            return c.request(method, params, timeout, progress, serverRequests);
         } catch (McpException e) {
             failed(c, e);
             throw e;

@@ -1,6 +1,7 @@
 package dev.switchboard.backend.pool;
 
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.mcp.client.McpClient;
 import dev.switchboard.mcp.client.McpConnector;
 import jakarta.json.JsonObject;
@@ -105,14 +106,16 @@ public final class BackendConnectionPool implements AutoCloseable {
      * Forwards any request with its params as given (the gateway's passthrough), connecting first if needed;
      * counted and failure-handled like {@link #callTool}.
      *
-     * @param progress receives the backend's progress notifications for this request, or null
+     * @param progress       receives the backend's progress notifications for this request, or null
+     * @param serverRequests answers the backend's requests made while serving this one, or null
      */
     public JsonObject request(String userSubject, String serverId, BackendSpecSource source, String method,
-                              JsonObject params, Duration timeout, Consumer<JsonObject> progress) throws McpException {
+                              JsonObject params, Duration timeout, Consumer<JsonObject> progress,
+                              ServerRequestHandler serverRequests) throws McpException {
         totalCalls.incrementAndGet();
         BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
         try {
-            return connection.request(source, method, params, timeout, progress);
+            return connection.request(source, method, params, timeout, progress, serverRequests);
         } catch (McpException e) {
             failedCalls.incrementAndGet();
             throw e;

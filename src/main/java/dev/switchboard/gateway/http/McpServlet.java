@@ -17,6 +17,7 @@ import dev.switchboard.gateway.BackendEventsRelay;
 import dev.switchboard.gateway.ResourceSubscriptions;
 import dev.switchboard.gateway.UpstreamVersions;
 import dev.switchboard.mcp.JsonRpcMessage;
+import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.Resource;
@@ -145,8 +146,11 @@ public class McpServlet extends HttpServlet {
                 }
                 response.setStatus(202);
             }
-            // the aggregated endpoint sends no requests to its clients, so there is nothing to match a response to
-            case RESPONSE -> response.setStatus(202);
+            // an answer to a backend's sampling, elicitation or roots request; a late one is dropped
+            case RESPONSE -> {
+                session.get().clientRequests().answer(m);
+                response.setStatus(202);
+            }
             case REQUEST -> serve(m, session.get(), accept, request);
             case INVALID -> HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST,
                     "Invalid Request: not a JSON-RPC 2.0 request, notification or response");
@@ -236,6 +240,7 @@ public class McpServlet extends HttpServlet {
     private void initialize(JsonRpcMessage request, HttpServletResponse response) throws IOException {
         String version = versions.negotiate(InitializeAnswer.requestedVersion(request.params()));
         GatewaySession session = sessions.create(caller.subject());
+        session.clientRequests().clientCapabilities(request.params().get("capabilities") instanceof JsonObject c ? c : null);
         JsonObject capabilities = router(sharedBackends.of(caller), session).capabilities();
         response.setHeader(SESSION_HEADER, session.id());
         HttpReplies.json(response, 200, JsonRpcMessage.result(request.id(), InitializeAnswer.result(version, capabilities)));
@@ -268,7 +273,8 @@ public class McpServlet extends HttpServlet {
         async.setTimeout(exchangeTimeout(backends).toMillis());
         UpstreamExchange exchange = new UpstreamExchange(async, stream);
         String key = m.idKey();
-        UpstreamCall call = new UpstreamCall(m, router, exchange, done -> session.untrack(key, done));
+        UpstreamCall call = new UpstreamCall(m, router, exchange, clientRequests(session, exchange, backends),
+                done -> session.untrack(key, done));
         async.addListener(new CancelOnAbort(call));
         session.track(key, call);
         exchange.open();
@@ -279,6 +285,20 @@ public class McpServlet extends HttpServlet {
             exchange.answer(GatewayErrors.error(m.id(), GatewayErrors.INTERNAL_ERROR,
                     "The gateway is at capacity or shutting down; retry later", null));
         }
+    }
+
+    /**
+     * Backends' requests made while serving this exchange travel on its SSE stream; a JSON exchange cannot carry them,
+     * so they go on the session's GET stream (the spec lets a server send requests there), and without one the
+     * client cannot be asked at all.
+     */
+    private ServerRequestHandler clientRequests(GatewaySession session, UpstreamExchange exchange,
+                                                List<GatewayBackend> backends) {
+        Duration timeout = exchangeTimeout(backends);
+        if (exchange.isStream()) {
+            return session.clientRequests().over(exchange::request, timeout);
+        }
+        return session.hasStreams() ? session.clientRequests().over(session::sendToStreams, timeout) : null;
     }
 
     private GatewayRouter router(List<GatewayBackend> backends, GatewaySession session) {

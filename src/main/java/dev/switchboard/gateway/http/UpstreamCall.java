@@ -4,6 +4,7 @@ import dev.switchboard.gateway.GatewayErrors;
 import dev.switchboard.gateway.GatewayRouter;
 import dev.switchboard.gateway.GatewaySession;
 import dev.switchboard.mcp.JsonRpcMessage;
+import dev.switchboard.mcp.ServerRequestHandler;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -23,13 +24,16 @@ final class UpstreamCall implements Runnable, GatewaySession.InFlight {
     private final GatewayRouter router;
     private final UpstreamExchange exchange;
     private final Consumer<UpstreamCall> whenDone;
+    private final ServerRequestHandler clientRequests;
     private final AtomicBoolean claimed = new AtomicBoolean();
     private volatile boolean cancelled;
     // guarded by this
     private Thread runner;
 
-    UpstreamCall(JsonRpcMessage request, GatewayRouter router, UpstreamExchange exchange, Consumer<UpstreamCall> whenDone) {
+    UpstreamCall(JsonRpcMessage request, GatewayRouter router, UpstreamExchange exchange, ServerRequestHandler clientRequests,
+                 Consumer<UpstreamCall> whenDone) {
         this.request = request;
+        this.clientRequests = clientRequests;
         this.router = router;
         this.exchange = exchange;
         this.whenDone = whenDone;
@@ -48,7 +52,7 @@ final class UpstreamCall implements Runnable, GatewaySession.InFlight {
                 finishCancelled();
                 return;
             }
-            JsonRpcMessage response = router.handle(request, exchange.isStream() ? exchange::progress : null);
+            JsonRpcMessage response = router.handle(request, exchange.isStream() ? exchange::progress : null, clientRequests);
             if (cancelled) {
                 finishCancelled();
             } else {

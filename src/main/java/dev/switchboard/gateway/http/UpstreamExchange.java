@@ -61,6 +61,11 @@ final class UpstreamExchange {
         }
     }
 
+    /** A request of the server's own (a backend's sampling, elicitation, roots) on this request's stream. */
+    void request(JsonRpcMessage request) {
+        event(request);
+    }
+
     /** The response, then the end of the exchange. */
     void answer(JsonRpcMessage response) {
         synchronized (lock) {

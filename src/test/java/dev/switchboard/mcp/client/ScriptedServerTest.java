@@ -83,12 +83,12 @@ class ScriptedServerTest {
     }
 
     @Test
-    void serverRequestsArePingedBackOrRefusedAsMethodNotFound() throws Exception {
+    void withoutAHandlerServerRequestsArePingedBackRefusedOrGetNoRoots() throws Exception {
         try (McpClient client = connector.connect(ScriptedServer.spec(), CONNECT)) {
             JsonArray answers = textAsArray(client.callTool("ask", null, CALL, null));
             assertEquals(Json.createObjectBuilder().build(), answers.getJsonObject(0).getJsonObject("result"));
             assertEquals(-32601, answers.getJsonObject(1).getJsonObject("error").getInt("code"));
-            assertEquals(-32601, answers.getJsonObject(2).getJsonObject("error").getInt("code"));
+            assertEquals(0, answers.getJsonObject(2).getJsonObject("result").getJsonArray("roots").size());
         }
         traffic.assertAllSentValid(ProtocolVersions.LATEST);
     }
