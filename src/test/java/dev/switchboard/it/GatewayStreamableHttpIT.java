@@ -190,6 +190,21 @@ class GatewayStreamableHttpIT {
     }
 
     @Test
+    @Order(5)
+    void aBackendsSamplingAndElicitationAreAnsweredByTheCallingClient() {
+        JsonObject output = GatewayClient.run(user, Json.createArrayBuilder()
+                .add(call(httpName + "__trigger-sampling-request", Json.createObjectBuilder().add("prompt", "hi").build()))
+                .add(call(stdioName + "__trigger-elicitation-request", JsonValue.EMPTY_JSON_OBJECT))
+                .build());
+        JsonArray steps = output.getJsonArray("steps");
+        assertTrue(steps.getJsonObject(0).toString().contains("sampled by the IT client"), output::toString);
+        assertTrue(steps.getJsonObject(1).toString().contains("Grace Hopper"), output::toString);
+        List<String> asked = output.getJsonArray("asked").getValuesAs(JsonObject.class).stream()
+                .map(a -> a.getString("method")).toList();
+        assertEquals(List.of("sampling/createMessage", "elicitation/create"), asked);
+    }
+
+    @Test
     @Order(6)
     void aCancelledCallEndsPromptlyAndTheBackendStaysUsable() {
         JsonObject cancel = Json.createObjectBuilder().add("op", "cancel").add("name", stdioName + "__trigger-long-running-operation")
