@@ -2,6 +2,7 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.mcp.client.InitializeResult;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
@@ -14,8 +15,13 @@ public interface BackendAccess {
     /** Every tool of the backend, in its own order (all pages). */
     List<JsonObject> listTools(GatewayBackend backend, Duration timeout) throws McpException;
 
-    /** What the backend declared at {@code initialize} (connecting first if needed). */
-    JsonObject capabilities(GatewayBackend backend, Duration timeout) throws McpException;
+    /** The backend's answer to {@code initialize} (connecting first if needed). */
+    InitializeResult initializeResult(GatewayBackend backend, Duration timeout) throws McpException;
+
+    /** What the backend declared at {@code initialize}. */
+    default JsonObject capabilities(GatewayBackend backend, Duration timeout) throws McpException {
+        return initializeResult(backend, timeout).capabilities();
+    }
 
     /**
      * Forwards a request with its params as given; returns the backend's raw result.

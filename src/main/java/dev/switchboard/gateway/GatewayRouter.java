@@ -22,7 +22,7 @@ import static dev.switchboard.mcp.JsonRpcMessage.JSON;
  * resources, prompts and completions through {@link ResourceRoutes} and {@link PromptRoutes}. Session-level methods
  * ({@code initialize}) belong to the transport.
  */
-public final class GatewayRouter {
+public final class GatewayRouter implements McpRouter {
 
     private final List<GatewayBackend> backends;
     private final BackendAccess access;
@@ -48,19 +48,17 @@ public final class GatewayRouter {
                 access::capabilities).values());
     }
 
-    /**
-     * @param progress receives {@code notifications/progress} params (carrying the client's own token) for a request
-     *                 that asked for progress; null when the client cannot receive them on this exchange
-     * @return the response to send back
-     */
+    @Override
+    public JsonObject initializeResult(String protocolVersion) {
+        return InitializeAnswer.result(protocolVersion, capabilities());
+    }
+
+    /** As {@link #handle(JsonRpcMessage, Consumer, ServerRequestHandler)} for a client that cannot be asked anything. */
     public JsonRpcMessage handle(JsonRpcMessage request, Consumer<JsonObject> progress) {
         return handle(request, progress, null);
     }
 
-    /**
-     * As {@link #handle(JsonRpcMessage, Consumer)}; {@code clientRequests} sends the requests a backend makes while
-     * serving this one (sampling, elicitation, roots) to the client that made it, or is null when it cannot.
-     */
+    @Override
     public JsonRpcMessage handle(JsonRpcMessage request, Consumer<JsonObject> progress, ServerRequestHandler clientRequests) {
         String method = request.method();
         return switch (method) {
@@ -139,20 +137,11 @@ public final class GatewayRouter {
             }
             JsonObject forwarded = JSON.createObjectBuilder(params).add("name", tool).build();
             JsonObject result = access.request(owner, "tools/call", forwarded, owner.timeout(),
-                    progressRelay(params, progress), clientRequests);
+                    McpRouter.progressRelay(params, progress), clientRequests);
             return JsonRpcMessage.result(request.id(), result);
         } catch (McpException e) {
             return GatewayErrors.fromBackend(request.id(), owner.name(), "tools/call", e);
         }
-    }
-
-    /** Hands the backend's progress to the client under the client's own token, or null when nobody listens. */
-    private static Consumer<JsonObject> progressRelay(JsonObject params, Consumer<JsonObject> progress) {
-        JsonValue token = params.get("_meta") instanceof JsonObject meta ? meta.get("progressToken") : null;
-        if (token == null || progress == null) {
-            return null;
-        }
-        return backendProgress -> progress.accept(JSON.createObjectBuilder(backendProgress).add("progressToken", token).build());
     }
 
     private static JsonRpcMessage unknownTool(JsonRpcMessage request, String exposed) {

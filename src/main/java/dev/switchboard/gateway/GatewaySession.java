@@ -23,6 +23,7 @@ public final class GatewaySession {
 
     private final String id;
     private final String subject;
+    private final String endpoint;
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final List<Runnable> closeActions = new CopyOnWriteArrayList<>();
     private final List<Consumer<JsonRpcMessage>> streams = new CopyOnWriteArrayList<>();
@@ -30,9 +31,10 @@ public final class GatewaySession {
     private volatile boolean ended;
     private final ClientRequests clientRequests;
 
-    GatewaySession(String id, String subject, Instant now) {
+    GatewaySession(String id, String subject, String endpoint, Instant now) {
         this.id = id;
         this.subject = subject;
+        this.endpoint = endpoint;
         this.lastUsedAt = now;
         this.clientRequests = new ClientRequests("switchboard-");
     }
@@ -43,6 +45,11 @@ public final class GatewaySession {
 
     public String subject() {
         return subject;
+    }
+
+    /** The endpoint path the session was opened at; it answers there only. */
+    public String endpoint() {
+        return endpoint;
     }
 
     Instant lastUsedAt() {

@@ -3,6 +3,7 @@ package dev.switchboard.gateway;
 import dev.switchboard.backend.pool.BackendConnectionPool;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.mcp.client.InitializeResult;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
@@ -30,8 +31,8 @@ public final class PooledBackendAccess implements BackendAccess {
 
     /** The pool connects within its own connect timeout; the caller's deadline bounds how long it waits for that. */
     @Override
-    public JsonObject capabilities(GatewayBackend backend, Duration timeout) throws McpException {
-        return pool.capabilities(subject, backend.serverId(), backend.spec());
+    public InitializeResult initializeResult(GatewayBackend backend, Duration timeout) throws McpException {
+        return pool.initializeResult(subject, backend.serverId(), backend.spec());
     }
 
     @Override

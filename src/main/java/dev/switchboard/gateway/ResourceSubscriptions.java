@@ -21,7 +21,10 @@ public final class ResourceSubscriptions {
     private record Key(String subject, String serverId, String uri) {
     }
 
-    /** One subscriber: its session and the backend name it knows the resource under. */
+    /**
+     * One subscriber: its session and the backend name it knows the resource under, or null when it knows the
+     * backend's own URI (a per-backend passthrough).
+     */
     private record Subscriber(GatewaySession session, String backendName) {
     }
 
@@ -36,7 +39,13 @@ public final class ResourceSubscriptions {
         boolean unsubscribe(GatewayBackend backend, String uri);
     }
 
+    /** The subscriptions of a session of the aggregated endpoint, which knows resources by their gateway URIs. */
     public Scope of(GatewaySession session) {
+        return of(session, true);
+    }
+
+    /** @param rewrite whether the session knows resources by gateway URIs (false: by the backend's own) */
+    public Scope of(GatewaySession session, boolean rewrite) {
         return new Scope() {
             @Override
             public boolean subscribe(GatewayBackend backend, String uri) {
@@ -44,7 +53,7 @@ public final class ResourceSubscriptions {
                 subscribers.compute(new Key(session.subject(), backend.serverId(), uri), (key, current) -> {
                     Map<String, Subscriber> next = current == null ? new ConcurrentHashMap<>() : current;
                     first[0] = next.isEmpty();
-                    next.put(session.id(), new Subscriber(session, backend.name()));
+                    next.put(session.id(), new Subscriber(session, rewrite ? backend.name() : null));
                     return next;
                 });
                 return first[0];
@@ -78,7 +87,7 @@ public final class ResourceSubscriptions {
                 current.remove(subscriber.session().id(), subscriber);
                 continue;
             }
-            String exposed = new ResourceUri(subscriber.backendName(), uri).exposed();
+            String exposed = subscriber.backendName() == null ? uri : new ResourceUri(subscriber.backendName(), uri).exposed();
             subscriber.session().sendToStreams(JsonRpcMessage.notification("notifications/resources/updated",
                     JSON.createObjectBuilder(params).add("uri", exposed).build()));
         }

@@ -8,6 +8,7 @@ import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.mcp.ProtocolVersions;
 import dev.switchboard.mcp.client.BackendSpec;
 import dev.switchboard.mcp.client.DefaultMcpConnector;
+import dev.switchboard.mcp.client.InitializeResult;
 import dev.switchboard.testing.RecordingTraffic;
 import dev.switchboard.testing.ServerEverything;
 import dev.switchboard.testing.TestThreads;
@@ -69,8 +70,8 @@ class GatewayRouterTest {
             }
 
             @Override
-            public JsonObject capabilities(GatewayBackend backend, Duration timeout) throws McpException {
-                return byBackend.get(backend.name()).capabilities(backend, timeout);
+            public InitializeResult initializeResult(GatewayBackend backend, Duration timeout) throws McpException {
+                return byBackend.get(backend.name()).initializeResult(backend, timeout);
             }
 
             @Override
@@ -214,8 +215,8 @@ class GatewayRouterTest {
             }
 
             @Override
-            public JsonObject capabilities(GatewayBackend backend, Duration timeout) throws McpException {
-                return (backend == down ? downAccess : access).capabilities(backend, timeout);
+            public InitializeResult initializeResult(GatewayBackend backend, Duration timeout) throws McpException {
+                return (backend == down ? downAccess : access).initializeResult(backend, timeout);
             }
 
             @Override
@@ -457,5 +458,21 @@ class GatewayRouterTest {
         JsonObject echo = result(router(stdio).handle(request("tools/call", call("stdio__echo",
                 Json.createObjectBuilder().add("message", "still here").build())), null));
         assertTrue(echo.toString().contains("still here"));
+    }
+
+    @Test
+    void thePassthroughShowsOneBackendAsItIsButForItsDisabledTools() {
+        PassthroughRouter router = new PassthroughRouter(httpBackend, access, subscriptions.of(session, false));
+        JsonObject init = router.initializeResult("2025-11-25");
+        assertTrue(init.getJsonObject("serverInfo").getString("name").contains("everything"), init::toString);
+        assertFalse(init.getJsonObject("capabilities").containsKey("tasks"), init::toString);
+        JsonObject tools = result(router.handle(request("tools/list", JsonValue.EMPTY_JSON_OBJECT), null, null));
+        List<String> names = tools.getJsonArray("tools").stream().map(t -> t.asJsonObject().getString("name")).toList();
+        assertTrue(names.contains("echo") && !names.contains("get-env"), names::toString);
+        assertEquals(GatewayErrors.INVALID_PARAMS, errorCode(router.handle(request("tools/call",
+                call("get-env", JsonValue.EMPTY_JSON_OBJECT)), null, null)));
+        JsonObject read = result(router.handle(request("resources/read", Json.createObjectBuilder()
+                .add("uri", ARCHITECTURE).build()), null, null));
+        assertEquals(ARCHITECTURE, read.getJsonArray("contents").getJsonObject(0).getString("uri"));
     }
 }

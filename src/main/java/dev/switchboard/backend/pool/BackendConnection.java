@@ -2,6 +2,7 @@ package dev.switchboard.backend.pool;
 
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.mcp.client.InitializeResult;
 import dev.switchboard.mcp.client.McpClient;
 import dev.switchboard.mcp.client.McpConnector;
 import jakarta.json.JsonObject;
@@ -118,9 +119,9 @@ public final class BackendConnection {
         }
     }
 
-    /** What the backend declared at {@code initialize}, connecting first if needed. */
-    JsonObject capabilities(BackendSpecSource source) throws McpException {
-        return ensureConnected(source).initializeResult().capabilities();
+    /** The backend's answer to {@code initialize}, connecting first if needed. */
+    InitializeResult initializeResult(BackendSpecSource source) throws McpException {
+        return ensureConnected(source).initializeResult();
     }
 
     /** Registers a caller; false when the connection was retired and the caller must use a fresh one. */

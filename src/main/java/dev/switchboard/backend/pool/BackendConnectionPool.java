@@ -2,6 +2,7 @@ package dev.switchboard.backend.pool;
 
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.mcp.client.InitializeResult;
 import dev.switchboard.mcp.client.McpClient;
 import dev.switchboard.mcp.client.McpConnector;
 import jakarta.json.JsonObject;
@@ -61,11 +62,12 @@ public final class BackendConnectionPool implements AutoCloseable {
         notificationListeners.add(listener);
     }
 
-    /** The capabilities the server declared when its pooled session was opened; connects first if needed. */
-    public JsonObject capabilities(String userSubject, String serverId, BackendSpecSource source) throws McpException {
+    /** The server's answer to {@code initialize} on its pooled session; connects first if needed. */
+    public InitializeResult initializeResult(String userSubject, String serverId, BackendSpecSource source)
+            throws McpException {
         BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
         try {
-            return connection.capabilities(source);
+            return connection.initializeResult(source);
         } finally {
             connection.release();
         }
