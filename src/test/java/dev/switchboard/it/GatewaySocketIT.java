@@ -102,8 +102,14 @@ class GatewaySocketIT {
     }
 
     @Test
-    void aHandshakeWithoutATokenIsRefusedByTheContainer() {
-        assertEquals(401, raw("", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}").getInt("status", -1));
+    void withoutATokenMcpIsRefusedButTheSocketServesTheDialect() {
+        JsonObject outcome = raw("", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}",
+                "{\"type\":\"request\",\"id\":\"q1\",\"method\":\"auth.authenticate\",\"params\":{}}");
+        JsonArray answers = outcome.getJsonArray("answers");
+        assertEquals(2, answers.size(), outcome::toString);
+        assertEquals(-32001, code(answers.getJsonObject(0)));
+        assertTrue(answers.getJsonObject(1).containsKey("type"), "the dialect answers in its own shape: " + outcome);
+        assertFalse(outcome.containsKey("closed"), "the socket stays open: " + outcome);
     }
 
     @Test
