@@ -29,7 +29,8 @@ final class SocketSender {
             try {
                 session.getBasicRemote().sendText(message.toString());
             } catch (IOException | IllegalStateException e) {
-                LOG.log(Level.FINE, "could not send on WebSocket " + session.getId(), e);
+                // a message lost on a socket that is still open breaks the conversation; say so
+                LOG.log(session.isOpen() ? Level.WARNING : Level.FINE, "could not send on WebSocket " + session.getId(), e);
             }
         }
     }
