@@ -3,6 +3,7 @@
 // Prints one JSON object: what initialize negotiated and the outcome of every step, in order.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
 
 const [url, token, stepsJson] = process.argv.slice(2);
 const steps = JSON.parse(stepsJson ?? "[]");
@@ -10,10 +11,38 @@ const steps = JSON.parse(stepsJson ?? "[]");
 const transport = new StreamableHTTPClientTransport(new URL(url), {
   requestInit: { headers: { Authorization: `Bearer ${token}` } },
 });
-const client = new Client({ name: "switchboard-it-client", version: "1.0.0" });
+// The client offers sampling, elicitation and roots, answers them with fixed values, and records what it was asked.
+const client = new Client({ name: "switchboard-it-client", version: "1.0.0" },
+  { capabilities: { sampling: {}, elicitation: {}, roots: { listChanged: false } } });
+const asked = [];
+client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
+  asked.push({ method: request.method, params: request.params });
+  return { model: "it-model", role: "assistant", content: { type: "text", text: "sampled by the IT client" } };
+});
+client.setRequestHandler(ElicitRequestSchema, async (request) => {
+  asked.push({ method: request.method, params: request.params });
+  return { action: "accept", content: { name: "Grace Hopper" } };
+});
+client.setRequestHandler(ListRootsRequestSchema, async (request) => {
+  asked.push({ method: request.method });
+  return { roots: [{ uri: "file:///it-root", name: "it-root" }] };
+});
 
 function failure(e) {
   return { error: { code: e?.code ?? null, message: String(e?.message ?? e), name: e?.name ?? null } };
+}
+
+// every page of a list, following nextCursor
+async function all(list, field) {
+  const items = [];
+  let cursor;
+  let pages = 0;
+  do {
+    const page = await list(cursor ? { cursor } : {});
+    items.push(...page[field]);
+    cursor = page.nextCursor;
+  } while (cursor && ++pages < 200);
+  return items;
 }
 
 async function run(step) {
@@ -53,6 +82,24 @@ async function run(step) {
     }
     case "ping":
       return { result: await client.ping() };
+    case "listResources":
+      return { items: await all((cursor) => client.listResources(cursor), "resources") };
+    case "listResourceTemplates":
+      return { items: await all((cursor) => client.listResourceTemplates(cursor), "resourceTemplates") };
+    case "listPrompts":
+      return { items: await all((cursor) => client.listPrompts(cursor), "prompts") };
+    case "readResource":
+      return { result: await client.readResource({ uri: step.uri }) };
+    case "subscribe":
+      return { result: await client.subscribeResource({ uri: step.uri }) };
+    case "unsubscribe":
+      return { result: await client.unsubscribeResource({ uri: step.uri }) };
+    case "getPrompt":
+      return { result: await client.getPrompt({ name: step.name, arguments: step.arguments ?? {} }) };
+    case "complete":
+      return { result: await client.complete({ ref: step.ref, argument: step.argument }) };
+    case "setLevel":
+      return { result: await client.setLoggingLevel(step.level) };
     default:
       throw new Error(`unknown step ${step.op}`);
   }
@@ -74,6 +121,7 @@ try {
       output.steps.push({ op: step.op, ...failure(e) });
     }
   }
+  output.asked = asked;
   await transport.terminateSession();
   await client.close();
 } catch (e) {

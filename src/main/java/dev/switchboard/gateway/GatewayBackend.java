@@ -3,7 +3,9 @@ package dev.switchboard.gateway;
 import dev.switchboard.backend.pool.BackendSpecSource;
 
 import java.time.Duration;
+import java.util.List;
 import java.util.Objects;
+import java.util.Optional;
 import java.util.Set;
 
 /**
@@ -24,5 +26,10 @@ public record GatewayBackend(String name, String serverId, Set<String> disabledT
         disabledTools = Set.copyOf(disabledTools);
         Objects.requireNonNull(timeout, "timeout");
         Objects.requireNonNull(spec, "spec");
+    }
+
+    /** The backend of this gateway name among a caller's backends. */
+    public static Optional<GatewayBackend> named(List<GatewayBackend> backends, String name) {
+        return backends.stream().filter(b -> b.name().equals(name)).findFirst();
     }
 }

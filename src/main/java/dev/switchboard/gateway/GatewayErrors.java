@@ -15,6 +15,8 @@ public final class GatewayErrors {
     public static final int METHOD_NOT_FOUND = -32601;
     public static final int INVALID_PARAMS = -32602;
     public static final int INTERNAL_ERROR = -32603;
+    /** The code the reference SDK servers answer an unknown resource with. */
+    public static final int RESOURCE_NOT_FOUND = -32002;
     public static final int BACKEND_UNAVAILABLE = -32030;
     public static final int BACKEND_TIMEOUT = -32040;
     /** The request was cancelled by the client (the code LSP and several MCP SDKs use). */

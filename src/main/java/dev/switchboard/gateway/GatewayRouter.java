@@ -2,6 +2,7 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -17,49 +18,77 @@ import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 /**
  * Answers one client request of the aggregated endpoint over one caller's backends: {@code ping} locally,
  * {@code tools/list} across backends with composite cursors, {@code tools/call} routed to the owning backend under
- * its own name with the result passed through unchanged. Session-level methods ({@code initialize}) belong to the
- * transport.
+ * its own name with the result passed through unchanged, {@code logging/setLevel} to every backend that logs;
+ * resources, prompts and completions through {@link ResourceRoutes} and {@link PromptRoutes}. Session-level methods
+ * ({@code initialize}) belong to the transport.
  */
-public final class GatewayRouter {
+public final class GatewayRouter implements McpRouter {
 
     private final List<GatewayBackend> backends;
     private final BackendAccess access;
     private final Executor executor;
     private final GatewaySettings settings;
+    private final ResourceRoutes resources;
+    private final PromptRoutes prompts;
 
-    public GatewayRouter(List<GatewayBackend> backends, BackendAccess access, Executor executor, GatewaySettings settings) {
+    /** @param subscriptions the resource subscriptions of the upstream session the requests come from */
+    public GatewayRouter(List<GatewayBackend> backends, BackendAccess access, Executor executor, GatewaySettings settings,
+                         ResourceSubscriptions.Scope subscriptions) {
         this.backends = List.copyOf(backends);
         this.access = access;
         this.executor = executor;
         this.settings = settings;
+        this.resources = new ResourceRoutes(this.backends, access, executor, settings, subscriptions);
+        this.prompts = new PromptRoutes(this.backends, access, executor, settings);
     }
 
-    /**
-     * @param progress receives {@code notifications/progress} params (carrying the client's own token) for a request
-     *                 that asked for progress; null when the client cannot receive them on this exchange
-     * @return the response to send back
-     */
+    /** What the backends offer together, for {@code initialize}; a backend too slow to say is left out. */
+    public JsonObject capabilities() {
+        return CapabilityUnion.of(BackendFanOut.collect(backends, executor, settings.listTimeout(), "initialize",
+                access::capabilities).values());
+    }
+
+    @Override
+    public JsonObject initializeResult(String protocolVersion) {
+        return InitializeAnswer.result(protocolVersion, capabilities());
+    }
+
+    /** As {@link #handle(JsonRpcMessage, Consumer, ServerRequestHandler)} for a client that cannot be asked anything. */
     public JsonRpcMessage handle(JsonRpcMessage request, Consumer<JsonObject> progress) {
+        return handle(request, progress, null);
+    }
+
+    @Override
+    public JsonRpcMessage handle(JsonRpcMessage request, Consumer<JsonObject> progress, ServerRequestHandler clientRequests) {
         String method = request.method();
         return switch (method) {
             case "ping" -> JsonRpcMessage.result(request.id(), InitializeAnswer.empty());
             case "tools/list" -> listTools(request);
-            case "tools/call" -> callTool(request, progress);
+            case "tools/call" -> callTool(request, progress, clientRequests);
+            case "resources/list" -> resources.list(request);
+            case "resources/templates/list" -> resources.templates(request);
+            case "resources/read" -> resources.read(request, clientRequests);
+            case "resources/subscribe" -> resources.subscribe(request);
+            case "resources/unsubscribe" -> resources.unsubscribe(request);
+            case "prompts/list" -> prompts.list(request);
+            case "prompts/get" -> prompts.get(request, clientRequests);
+            case "completion/complete" -> prompts.complete(request, clientRequests);
+            case "logging/setLevel" -> setLevel(request);
             default -> GatewayErrors.error(request.id(), GatewayErrors.METHOD_NOT_FOUND, "Method not found: " + method, null);
         };
     }
 
     private JsonRpcMessage listTools(JsonRpcMessage request) {
         JsonValue cursorValue = request.params().get("cursor");
-        Optional<ToolCursor> cursor = Optional.empty();
+        Optional<ListCursor> cursor = Optional.empty();
         if (cursorValue != null && cursorValue != JsonValue.NULL) {
-            cursor = cursorValue instanceof JsonString s ? ToolCursor.decode(s.getString()) : Optional.empty();
+            cursor = cursorValue instanceof JsonString s ? ListCursor.decode(s.getString()) : Optional.empty();
             if (cursor.isEmpty()) {
                 return GatewayErrors.error(request.id(), GatewayErrors.INVALID_PARAMS, "Invalid cursor", null);
             }
         }
         ToolCatalog catalog = ToolCatalog.fetch(backends, access, executor, settings.listTimeout());
-        Optional<ToolCursor> from = cursor;
+        Optional<ListCursor> from = cursor;
         List<ToolCatalog.Entry> remaining = catalog.entries().stream()
                 .filter(e -> from.map(c -> c.isAtOrBefore(e.backend().name(), e.index())).orElse(true))
                 .toList();
@@ -68,12 +97,28 @@ public final class GatewayRouter {
         JsonObjectBuilder result = JSON.createObjectBuilder().add("tools", tools);
         if (remaining.size() > settings.pageSize()) {
             ToolCatalog.Entry next = remaining.get(settings.pageSize());
-            result.add("nextCursor", new ToolCursor(next.backend().name(), next.index()).encode());
+            result.add("nextCursor", new ListCursor(next.backend().name(), next.index()).encode());
         }
         return JsonRpcMessage.result(request.id(), result.build());
     }
 
-    private JsonRpcMessage callTool(JsonRpcMessage request, Consumer<JsonObject> progress) {
+    /**
+     * Sets the level on every backend that logs. Backend sessions are shared by a caller's upstream sessions, so the
+     * level applies to all of them: the last one set wins. A backend that fails is logged and skipped.
+     */
+    private JsonRpcMessage setLevel(JsonRpcMessage request) {
+        if (!(request.params().get("level") instanceof JsonString)) {
+            return GatewayErrors.error(request.id(), GatewayErrors.INVALID_PARAMS, "logging/setLevel needs a level", null);
+        }
+        BackendFanOut.collect(backends, executor, settings.listTimeout(), "logging/setLevel", (backend, timeout) ->
+                CapabilityUnion.offers(access.capabilities(backend, timeout), "logging")
+                        ? access.request(backend, "logging/setLevel", request.params(), timeout, null, null)
+                        : JsonValue.EMPTY_JSON_OBJECT);
+        return JsonRpcMessage.result(request.id(), InitializeAnswer.empty());
+    }
+
+    private JsonRpcMessage callTool(JsonRpcMessage request, Consumer<JsonObject> progress,
+                                    ServerRequestHandler clientRequests) {
         JsonObject params = request.params();
         String exposed = params.get("name") instanceof JsonString s ? s.getString() : null;
         Optional<GatewayToolName> name = GatewayToolName.parse(exposed);
@@ -91,20 +136,12 @@ public final class GatewayRouter {
                 return unknownTool(request, exposed);
             }
             JsonObject forwarded = JSON.createObjectBuilder(params).add("name", tool).build();
-            JsonObject result = access.request(owner, "tools/call", forwarded, owner.timeout(), progressRelay(params, progress));
+            JsonObject result = access.request(owner, "tools/call", forwarded, owner.timeout(),
+                    McpRouter.progressRelay(params, progress), clientRequests);
             return JsonRpcMessage.result(request.id(), result);
         } catch (McpException e) {
             return GatewayErrors.fromBackend(request.id(), owner.name(), "tools/call", e);
         }
-    }
-
-    /** Hands the backend's progress to the client under the client's own token, or null when nobody listens. */
-    private static Consumer<JsonObject> progressRelay(JsonObject params, Consumer<JsonObject> progress) {
-        JsonValue token = params.get("_meta") instanceof JsonObject meta ? meta.get("progressToken") : null;
-        if (token == null || progress == null) {
-            return null;
-        }
-        return backendProgress -> progress.accept(JSON.createObjectBuilder(backendProgress).add("progressToken", token).build());
     }
 
     private static JsonRpcMessage unknownTool(JsonRpcMessage request, String exposed) {

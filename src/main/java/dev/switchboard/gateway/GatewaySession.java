@@ -23,16 +23,20 @@ public final class GatewaySession {
 
     private final String id;
     private final String subject;
+    private final String endpoint;
     private final Map<String, InFlight> inFlight = new ConcurrentHashMap<>();
     private final List<Runnable> closeActions = new CopyOnWriteArrayList<>();
     private final List<Consumer<JsonRpcMessage>> streams = new CopyOnWriteArrayList<>();
     private volatile Instant lastUsedAt;
     private volatile boolean ended;
+    private final ClientRequests clientRequests;
 
-    GatewaySession(String id, String subject, Instant now) {
+    GatewaySession(String id, String subject, String endpoint, Instant now) {
         this.id = id;
         this.subject = subject;
+        this.endpoint = endpoint;
         this.lastUsedAt = now;
+        this.clientRequests = new ClientRequests("switchboard-");
     }
 
     public String id() {
@@ -43,12 +47,27 @@ public final class GatewaySession {
         return subject;
     }
 
+    /** The endpoint path the session was opened at; it answers there only. */
+    public String endpoint() {
+        return endpoint;
+    }
+
     Instant lastUsedAt() {
         return lastUsedAt;
     }
 
     void touch(Instant now) {
         lastUsedAt = now;
+    }
+
+    /** The requests backends make of this session's client. */
+    public ClientRequests clientRequests() {
+        return clientRequests;
+    }
+
+    /** True while at least one GET stream is open. */
+    public boolean hasStreams() {
+        return !streams.isEmpty();
     }
 
     public boolean isEnded() {
@@ -108,6 +127,7 @@ public final class GatewaySession {
     /** Cancels everything in flight and runs the close actions; idempotent. */
     void end() {
         ended = true;
+        clientRequests.abandonAll();
         for (String key : List.copyOf(inFlight.keySet())) {
             cancel(key);
         }

@@ -17,6 +17,8 @@ import java.util.concurrent.ConcurrentHashMap;
 public final class GatewaySessions {
 
     private static final SecureRandom RANDOM = new SecureRandom();
+    /** The endpoint of the aggregated sessions. */
+    public static final String AGGREGATED = "/mcp";
 
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
     private final Duration idleTimeout;
@@ -27,9 +29,15 @@ public final class GatewaySessions {
         this.clock = clock;
     }
 
+    /** A session of the aggregated endpoint. */
     public GatewaySession create(String subject) {
+        return create(subject, AGGREGATED);
+    }
+
+    /** A session that answers at one endpoint only (a session of one backend's passthrough is no key to the others). */
+    public GatewaySession create(String subject, String endpoint) {
         endIdle();
-        GatewaySession session = new GatewaySession(newId(), subject, clock.instant());
+        GatewaySession session = new GatewaySession(newId(), subject, endpoint, clock.instant());
         sessions.put(session.id(), session);
         return session;
     }

@@ -7,10 +7,8 @@ import jakarta.json.JsonValue;
 import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
- * The gateway's answer to {@code initialize}. It declares what the gateway itself serves: tools (the union of what
- * its backends offer through it), with {@code list_changed} on the session's GET stream; resources, prompts and the
- * rest are not routed yet, so they are not offered.
- * Backends are not contacted here: a slow backend must not delay every client's handshake.
+ * The gateway's answer to {@code initialize}: Switchboard's server info and the capabilities the caller's backends
+ * offer through it ({@link CapabilityUnion}).
  */
 public final class InitializeAnswer {
 
@@ -26,14 +24,14 @@ public final class InitializeAnswer {
         return params.get("protocolVersion") instanceof JsonString s ? s.getString() : null;
     }
 
-    public static JsonObject result(String protocolVersion) {
+    public static JsonObject result(String protocolVersion, JsonObject capabilities) {
         return JSON.createObjectBuilder()
                 .add("protocolVersion", protocolVersion)
-                .add("capabilities", JSON.createObjectBuilder()
-                        .add("tools", JSON.createObjectBuilder().add("listChanged", true)))
+                .add("capabilities", capabilities)
                 .add("serverInfo", JSON.createObjectBuilder()
                         .add("name", SERVER_NAME).add("title", SERVER_TITLE).add("version", SERVER_VERSION))
-                .add("instructions", "Tools of every shared MCP server of your tenant, named {server}__{tool}.")
+                .add("instructions", "Tools, prompts and resources of every shared MCP server of your tenant: tools and prompts named "
+                        + "{server}__{name}, resource URIs switchboard://{server}/{uri}.")
                 .build();
     }
 

@@ -2,6 +2,8 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.backend.pool.BackendConnectionPool;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.mcp.client.InitializeResult;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
@@ -27,9 +29,15 @@ public final class PooledBackendAccess implements BackendAccess {
         return pool.listTools(subject, backend.serverId(), backend.spec(), timeout);
     }
 
+    /** The pool connects within its own connect timeout; the caller's deadline bounds how long it waits for that. */
+    @Override
+    public InitializeResult initializeResult(GatewayBackend backend, Duration timeout) throws McpException {
+        return pool.initializeResult(subject, backend.serverId(), backend.spec());
+    }
+
     @Override
     public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
-                              Consumer<JsonObject> progress) throws McpException {
-        return pool.request(subject, backend.serverId(), backend.spec(), method, params, timeout, progress);
+                              Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
+        return pool.request(subject, backend.serverId(), backend.spec(), method, params, timeout, progress, serverRequests);
     }
 }

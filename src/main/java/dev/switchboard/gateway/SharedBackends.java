@@ -5,6 +5,7 @@ import dev.switchboard.backend.registry.McpServerRegistry;
 import dev.switchboard.security.CurrentUser;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.transaction.Transactional;
 
 import java.time.Duration;
 import java.util.Comparator;
@@ -20,6 +21,11 @@ public class SharedBackends {
     @Inject
     McpServerRegistry registry;
 
+    /**
+     * A transaction of its own because WebSocket messages arrive on container threads without one, where the
+     * EntityManager cannot even query.
+     */
+    @Transactional
     public List<GatewayBackend> of(CurrentUser caller) {
         List<McpServer> servers = registry.visible(caller).stream()
                 .filter(s -> s.getScope() == McpServer.Scope.SHARED && s.isActive())

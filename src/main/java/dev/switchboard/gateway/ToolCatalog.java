@@ -1,20 +1,12 @@
 package dev.switchboard.gateway;
 
-import dev.switchboard.mcp.JsonRpcPeer;
-import dev.switchboard.mcp.McpException;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.CompletionException;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
-import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 import java.util.logging.Logger;
 
 import static dev.switchboard.mcp.JsonRpcMessage.JSON;
@@ -46,44 +38,10 @@ public final class ToolCatalog {
     public static ToolCatalog fetch(List<GatewayBackend> backends, BackendAccess access, Executor executor,
                                     Duration listTimeout) {
         List<GatewayBackend> ordered = backends.stream().sorted(Comparator.comparing(GatewayBackend::name)).toList();
-        List<CompletableFuture<List<JsonObject>>> listings = new ArrayList<>();
-        for (GatewayBackend backend : ordered) {
-            Duration timeout = backend.timeout().compareTo(listTimeout) < 0 ? backend.timeout() : listTimeout;
-            listings.add(listAsync(backend, access, executor, timeout));
-        }
-        long deadline = System.nanoTime() + listTimeout.toNanos();
         List<Entry> entries = new ArrayList<>();
-        for (int b = 0; b < ordered.size(); b++) {
-            GatewayBackend backend = ordered.get(b);
-            try {
-                long wait = Math.max(0, deadline - System.nanoTime());
-                add(entries, backend, listings.get(b).get(wait, TimeUnit.NANOSECONDS));
-            } catch (InterruptedException e) {
-                // the request was cancelled: what was listed so far is all it gets
-                Thread.currentThread().interrupt();
-                break;
-            } catch (ExecutionException | TimeoutException e) {
-                String reason = e instanceof TimeoutException ? "no answer within " + listTimeout.toMillis() + " ms"
-                        : JsonRpcPeer.asMcpException(e.getCause()).getMessage();
-                LOG.warning(() -> "tools/list leaves out backend " + backend.name() + ": " + reason);
-            }
-        }
+        BackendFanOut.collect(ordered, executor, listTimeout, "tools/list", access::listTools)
+                .forEach((backend, tools) -> add(entries, backend, tools));
         return new ToolCatalog(List.copyOf(entries));
-    }
-
-    private static CompletableFuture<List<JsonObject>> listAsync(GatewayBackend backend, BackendAccess access,
-                                                                 Executor executor, Duration timeout) {
-        try {
-            return CompletableFuture.supplyAsync(() -> {
-                try {
-                    return access.listTools(backend, timeout);
-                } catch (McpException e) {
-                    throw new CompletionException(e);
-                }
-            }, executor);
-        } catch (RejectedExecutionException e) {
-            return CompletableFuture.failedFuture(new McpException(McpException.Kind.CANCELLED, "no thread free to list it"));
-        }
     }
 
     private static void add(List<Entry> entries, GatewayBackend backend, List<JsonObject> tools) {

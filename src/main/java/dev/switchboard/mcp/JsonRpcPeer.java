@@ -1,11 +1,13 @@
 package dev.switchboard.mcp;
 
 import dev.switchboard.mcp.transport.McpTransport;
+import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 
 import java.time.Duration;
+import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.CancellationException;
@@ -29,21 +31,23 @@ import java.util.logging.Logger;
 /**
  * The client side of a JSON-RPC session over one {@link McpTransport}: correlates responses with requests
  * by id, enforces each request's deadline, cancels abandoned requests with {@code notifications/cancelled},
- * routes progress to the call that asked for it, answers the server's {@code ping} and refuses the server
- * requests we declared no capability for.
+ * routes progress to the call that asked for it, answers the server's {@code ping} and hands the server's other
+ * requests to the handler of the call they belong to.
  */
 public final class JsonRpcPeer implements McpTransport.Listener {
 
     private static final Logger LOG = Logger.getLogger(JsonRpcPeer.class.getName());
     /** JSON-RPC "method not found". */
     public static final int METHOD_NOT_FOUND = -32601;
+    /** JSON-RPC "internal error". */
+    public static final int INTERNAL_ERROR = -32603;
     /** How long sending a notification (cancelled, initialized) may take. */
     private static final Duration NOTIFICATION_TIMEOUT = Duration.ofSeconds(5);
     /** Slack on top of a request's own deadline before a blocked caller gives up on the timer. */
     private static final long WAIT_SLACK_MILLIS = 2_000;
 
     private record Pending(String method, JsonValue id, CompletableFuture<JsonObject> future,
-                           Consumer<JsonObject> progress) {
+                           Consumer<JsonObject> progress, ServerRequestHandler serverRequests) {
     }
 
     private final McpTransport transport;
@@ -76,7 +80,16 @@ public final class JsonRpcPeer implements McpTransport.Listener {
     /** Sends a request and waits for its result; on deadline or interrupt the request is cancelled at the peer. */
     public JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress)
             throws McpException {
-        CompletableFuture<JsonObject> future = requestAsync(method, params, timeout, progress);
+        return request(method, params, timeout, progress, null);
+    }
+
+    /**
+     * As {@link #request(String, JsonObject, Duration, Consumer)}; {@code serverRequests} answers the requests the
+     * server sends while serving this one (null: they are refused as without it).
+     */
+    public JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress,
+                              ServerRequestHandler serverRequests) throws McpException {
+        CompletableFuture<JsonObject> future = requestAsync(method, params, timeout, progress, serverRequests);
         try {
             return future.get(timeout.toMillis() + WAIT_SLACK_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -102,13 +115,18 @@ public final class JsonRpcPeer implements McpTransport.Listener {
      */
     public CompletableFuture<JsonObject> requestAsync(String method, JsonObject params, Duration timeout,
                                                       Consumer<JsonObject> progress) {
+        return requestAsync(method, params, timeout, progress, null);
+    }
+
+    private CompletableFuture<JsonObject> requestAsync(String method, JsonObject params, Duration timeout,
+                                                       Consumer<JsonObject> progress, ServerRequestHandler serverRequests) {
         long n = nextId.incrementAndGet();
         JsonValue id = JsonRpcMessage.JSON.createValue(n);
         String key = id.toString();
         String progressToken = progress == null ? null : "sb-progress-" + n;
         JsonObject effectiveParams = progressToken == null ? params : withProgressToken(params, progressToken);
         CompletableFuture<JsonObject> future = new CompletableFuture<>();
-        Pending call = new Pending(method, id, future, progress);
+        Pending call = new Pending(method, id, future, progress, serverRequests);
         if (closed.get()) {
             future.completeExceptionally(new McpException(McpException.Kind.CLOSED, method + ": connection is closed"));
             return future;
@@ -178,10 +196,15 @@ public final class JsonRpcPeer implements McpTransport.Listener {
 
     @Override
     public void onMessage(JsonRpcMessage message) {
+        onMessage(message, null);
+    }
+
+    @Override
+    public void onMessage(JsonRpcMessage message, String relatedIdKey) {
         traffic.inbound(message.json());
         switch (message.kind()) {
             case RESPONSE -> completeRequest(message);
-            case REQUEST -> answerServerRequest(message);
+            case REQUEST -> answerServerRequest(message, relatedIdKey);
             case NOTIFICATION -> dispatchNotification(message);
             case INVALID -> LOG.fine(() -> "ignoring message that is not JSON-RPC: " + message.toJson());
         }
@@ -220,11 +243,59 @@ public final class JsonRpcPeer implements McpTransport.Listener {
         }
     }
 
-    private void answerServerRequest(JsonRpcMessage request) {
-        JsonRpcMessage answer = "ping".equals(request.method())
-                ? JsonRpcMessage.result(request.id(), JsonValue.EMPTY_JSON_OBJECT)
-                // we declare no client capabilities, so sampling, roots, elicitation, ... are not offered
-                : JsonRpcMessage.error(request.id(), METHOD_NOT_FOUND, "Method not found: " + request.method());
+    private void answerServerRequest(JsonRpcMessage request, String relatedIdKey) {
+        if ("ping".equals(request.method())) {
+            reply(request, JsonRpcMessage.result(request.id(), JsonValue.EMPTY_JSON_OBJECT));
+            return;
+        }
+        ServerRequestHandler handler = handlerFor(relatedIdKey);
+        if (handler == null) {
+            reply(request, "roots/list".equals(request.method())
+                    // we declare roots so a backend can reach a gateway client's roots; outside a call there are none
+                    ? JsonRpcMessage.result(request.id(), JsonRpcMessage.JSON.createObjectBuilder()
+                            .add("roots", JsonValue.EMPTY_JSON_ARRAY).build())
+                    : JsonRpcMessage.error(request.id(), METHOD_NOT_FOUND, "Method not found: " + request.method()));
+            return;
+        }
+        CompletableFuture<JsonObject> answer;
+        try {
+            answer = handler.handle(request.method(), request.params());
+        } catch (RuntimeException e) {
+            answer = CompletableFuture.failedFuture(e);
+        }
+        answer.whenComplete((result, error) -> reply(request, error == null
+                ? JsonRpcMessage.result(request.id(), result)
+                : errorAnswer(request, asMcpException(error))));
+    }
+
+    /**
+     * The handler of the request a server request belongs to: the one whose answer stream carried it, else (stdio
+     * and GET streams say nothing about it) the newest request in flight that has a handler.
+     */
+    private ServerRequestHandler handlerFor(String relatedIdKey) {
+        Pending related = relatedIdKey == null ? null : pending.get(relatedIdKey);
+        if (related != null && related.serverRequests != null) {
+            return related.serverRequests;
+        }
+        return pending.values().stream().filter(p -> p.serverRequests != null)
+                .max(Comparator.comparingLong(p -> p.id instanceof JsonNumber n ? n.longValue() : 0))
+                .map(Pending::serverRequests).orElse(null);
+    }
+
+    private static JsonRpcMessage errorAnswer(JsonRpcMessage request, McpException error) {
+        if (error.kind() != McpException.Kind.RPC_ERROR) {
+            return JsonRpcMessage.error(request.id(), INTERNAL_ERROR, request.method() + " failed: " + error.getMessage());
+        }
+        JsonObjectBuilder body = JsonRpcMessage.JSON.createObjectBuilder().add("code", error.rpcCode())
+                .add("message", String.valueOf(error.getMessage()));
+        if (error.rpcData() != null) {
+            body.add("data", error.rpcData());
+        }
+        return new JsonRpcMessage(JsonRpcMessage.JSON.createObjectBuilder().add("jsonrpc", "2.0").add("id", request.id())
+                .add("error", body).build());
+    }
+
+    private void reply(JsonRpcMessage request, JsonRpcMessage answer) {
         send(answer, NOTIFICATION_TIMEOUT).whenComplete((v, error) -> {
             if (error != null) {
                 LOG.log(Level.FINE, "could not answer server request " + request.method(), error);

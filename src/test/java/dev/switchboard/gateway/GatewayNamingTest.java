@@ -44,10 +44,10 @@ class GatewayNamingTest {
 
     @Test
     void cursorsRoundTripAndRefuseForeignText() {
-        ToolCursor cursor = new ToolCursor("files.v2", 17);
-        assertEquals(Optional.of(cursor), ToolCursor.decode(cursor.encode()));
-        assertTrue(ToolCursor.decode("garbage!").isEmpty());
-        assertTrue(ToolCursor.decode("").isEmpty());
+        ListCursor cursor = new ListCursor("files.v2", 17);
+        assertEquals(Optional.of(cursor), ListCursor.decode(cursor.encode()));
+        assertTrue(ListCursor.decode("garbage!").isEmpty());
+        assertTrue(ListCursor.decode("").isEmpty());
         assertTrue(cursor.isAtOrBefore("files.v2", 17));
         assertTrue(cursor.isAtOrBefore("zeta", 0));
         assertFalse(cursor.isAtOrBefore("files.v2", 16));

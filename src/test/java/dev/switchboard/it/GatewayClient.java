@@ -14,8 +14,8 @@ import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Runs {@code src/test/node/gateway-client.mjs}, the official TypeScript SDK client, against the server's {@code /mcp}
- * and returns what it printed. The script is copied next to the installed {@code node_modules} so its imports resolve.
+ * Runs {@code src/test/node/gateway-client.mjs} (or {@code gateway-socket.mjs}), the official TypeScript SDK client,
+ * against the server's {@code /mcp} and returns what it printed. The script is copied next to the installed {@code node_modules} so its imports resolve.
  */
 final class GatewayClient {
 
@@ -26,18 +26,23 @@ final class GatewayClient {
 
     /** Connects with the token, runs the steps and disconnects; fails the test when the script itself breaks. */
     static JsonObject run(String token, JsonArray steps) {
+        return runScript("gateway-client.mjs", Api.BASE + "/mcp", token, steps);
+    }
+
+    /** Runs one of the node clients of {@code src/test/node} with the url, token and steps. */
+    static JsonObject runScript(String name, String url, String token, JsonArray steps) {
         Path nodeDir = Paths.get(System.getProperty("switchboard.node.dir", "target/node")).toAbsolutePath();
         try {
-            Path script = nodeDir.resolve("gateway-client.mjs");
-            Files.copy(Paths.get("src/test/node/gateway-client.mjs"), script, StandardCopyOption.REPLACE_EXISTING);
-            Process process = new ProcessBuilder("node", script.toString(), Api.BASE + "/mcp", token, steps.toString())
+            Path script = nodeDir.resolve(name);
+            Files.copy(Paths.get("src/test/node", name), script, StandardCopyOption.REPLACE_EXISTING);
+            Process process = new ProcessBuilder("node", script.toString(), url, token, steps.toString())
                     .directory(nodeDir.toFile())
                     .redirectError(ProcessBuilder.Redirect.appendTo(Paths.get("target", "gateway-client.log").toFile()))
                     .start();
             byte[] out = process.getInputStream().readAllBytes();
             if (!process.waitFor(RUN_TIMEOUT_SECONDS, TimeUnit.SECONDS)) {
                 process.destroyForcibly();
-                throw new AssertionError("gateway-client.mjs did not finish within " + RUN_TIMEOUT_SECONDS + " s");
+                throw new AssertionError(name + " did not finish within " + RUN_TIMEOUT_SECONDS + " s");
             }
             String text = new String(out, StandardCharsets.UTF_8).strip();
             try (var reader = Json.createReader(new StringReader(text))) {
@@ -47,7 +52,7 @@ final class GatewayClient {
                 }
                 return result;
             } catch (RuntimeException e) {
-                throw new AssertionError("gateway-client.mjs printed no JSON: " + text, e);
+                throw new AssertionError(name + " printed no JSON: " + text, e);
             }
         } catch (IOException e) {
             throw new AssertionError("cannot run node", e);

@@ -155,6 +155,56 @@ class GatewayStreamableHttpIT {
     }
 
     @Test
+    @Order(5)
+    void resourcesPromptsCompletionsAndLoggingRouteToTheirBackend() {
+        String resource = "switchboard://" + httpName + "/demo://resource/static/document/architecture.md";
+        JsonObject ref = Json.createObjectBuilder().add("type", "ref/prompt").add("name", stdioName + "__completable-prompt").build();
+        JsonObject output = GatewayClient.run(user, Json.createArrayBuilder()
+                .add(step("listResources"))
+                .add(step("listResourceTemplates"))
+                .add(Json.createObjectBuilder().add("op", "readResource").add("uri", resource))
+                .add(Json.createObjectBuilder().add("op", "subscribe").add("uri", resource))
+                .add(Json.createObjectBuilder().add("op", "unsubscribe").add("uri", resource))
+                .add(step("listPrompts"))
+                .add(Json.createObjectBuilder().add("op", "getPrompt").add("name", stdioName + "__args-prompt")
+                        .add("arguments", Json.createObjectBuilder().add("city", "Porto")))
+                .add(Json.createObjectBuilder().add("op", "complete").add("ref", ref)
+                        .add("argument", Json.createObjectBuilder().add("name", "department").add("value", "Sa")))
+                .add(Json.createObjectBuilder().add("op", "setLevel").add("level", "warning"))
+                .build());
+        JsonObject capabilities = output.getJsonObject("initialize").getJsonObject("capabilities");
+        assertTrue(capabilities.getJsonObject("resources").getBoolean("subscribe"), capabilities::toString);
+        assertTrue(capabilities.containsKey("prompts") && capabilities.containsKey("completions")
+                && capabilities.containsKey("logging"), capabilities::toString);
+        JsonArray steps = output.getJsonArray("steps");
+        steps.forEach(s -> assertFalse(s.asJsonObject().containsKey("error"), steps::toString));
+        assertTrue(steps.getJsonObject(0).getJsonArray("items").toString().contains(resource), steps::toString);
+        assertTrue(steps.getJsonObject(1).getJsonArray("items").toString()
+                .contains("switchboard://" + stdioName + "/demo://resource/dynamic/text/{resourceId}"), steps::toString);
+        assertEquals(resource, steps.getJsonObject(2).getJsonObject("result").getJsonArray("contents")
+                .getJsonObject(0).getString("uri"));
+        assertTrue(steps.getJsonObject(5).getJsonArray("items").toString().contains(httpName + "__simple-prompt"), steps::toString);
+        assertTrue(steps.getJsonObject(6).toString().contains("Porto"), steps::toString);
+        assertTrue(steps.getJsonObject(7).toString().contains("Sales"), steps::toString);
+        assertEquals(JsonValue.EMPTY_JSON_OBJECT, steps.getJsonObject(8).getJsonObject("result"));
+    }
+
+    @Test
+    @Order(5)
+    void aBackendsSamplingAndElicitationAreAnsweredByTheCallingClient() {
+        JsonObject output = GatewayClient.run(user, Json.createArrayBuilder()
+                .add(call(httpName + "__trigger-sampling-request", Json.createObjectBuilder().add("prompt", "hi").build()))
+                .add(call(stdioName + "__trigger-elicitation-request", JsonValue.EMPTY_JSON_OBJECT))
+                .build());
+        JsonArray steps = output.getJsonArray("steps");
+        assertTrue(steps.getJsonObject(0).toString().contains("sampled by the IT client"), output::toString);
+        assertTrue(steps.getJsonObject(1).toString().contains("Grace Hopper"), output::toString);
+        List<String> asked = output.getJsonArray("asked").getValuesAs(JsonObject.class).stream()
+                .map(a -> a.getString("method")).toList();
+        assertEquals(List.of("sampling/createMessage", "elicitation/create"), asked);
+    }
+
+    @Test
     @Order(6)
     void aCancelledCallEndsPromptlyAndTheBackendStaysUsable() {
         JsonObject cancel = Json.createObjectBuilder().add("op", "cancel").add("name", stdioName + "__trigger-long-running-operation")

@@ -1,6 +1,8 @@
 package dev.switchboard.backend.pool;
 
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.mcp.client.InitializeResult;
 import dev.switchboard.mcp.client.McpClient;
 import dev.switchboard.mcp.client.McpConnector;
 import jakarta.json.JsonObject;
@@ -35,6 +37,7 @@ public final class BackendConnection {
     private final PoolConfig config;
     private final Clock clock;
     private final Consumer<PoolKey> toolsChangedListener;
+    private final Consumer<BackendNotification> notificationListener;
     private final Object lock = new Object();
     /** Bumped by tools/list_changed and reconnects, so a listing that raced with one is not cached. */
     private final AtomicLong toolGeneration = new AtomicLong();
@@ -52,12 +55,13 @@ public final class BackendConnection {
 
     /** @param toolsChangedListener told after the backend announced {@code tools/list_changed} and the cache was dropped */
     BackendConnection(PoolKey key, McpConnector connector, PoolConfig config, Clock clock,
-                      Consumer<PoolKey> toolsChangedListener) {
+                      Consumer<PoolKey> toolsChangedListener, Consumer<BackendNotification> notificationListener) {
         this.key = key;
         this.connector = connector;
         this.config = config;
         this.clock = clock;
         this.toolsChangedListener = toolsChangedListener;
+        this.notificationListener = notificationListener;
         this.lastActiveAt = clock.instant();
     }
 
@@ -105,14 +109,19 @@ public final class BackendConnection {
     }
 
     JsonObject request(BackendSpecSource source, String method, JsonObject params, Duration timeout,
-                       Consumer<JsonObject> progress) throws McpException {
+                       Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
         McpClient c = ensureConnected(source);
         try {
-            return c.request(method, params, timeout, progress);
+            return c.request(method, params, timeout, progress, serverRequests);
         } catch (McpException e) {
             failed(c, e);
             throw e;
         }
+    }
+
+    /** The backend's answer to {@code initialize}, connecting first if needed. */
+    InitializeResult initializeResult(BackendSpecSource source) throws McpException {
+        return ensureConnected(source).initializeResult();
     }
 
     /** Registers a caller; false when the connection was retired and the caller must use a fresh one. */
@@ -195,6 +204,9 @@ public final class BackendConnection {
             connected = connector.connect(source.get(), config.connectTimeout());
             McpClient c = connected;
             c.onToolsListChanged(() -> toolsChanged(c));
+            for (String method : BackendNotification.RELAYED) {
+                c.onNotification(method, params -> notified(c, method, params));
+            }
             c.onConnectionLost(cause -> failed(c, cause));
             synchronized (lock) {
                 connecting = null;
@@ -252,6 +264,15 @@ public final class BackendConnection {
         toolGeneration.incrementAndGet();
         toolCache = null;
         toolsChangedListener.accept(key);
+    }
+
+    private void notified(McpClient source, String method, JsonObject params) {
+        synchronized (lock) {
+            if (client != source) {
+                return;
+            }
+        }
+        notificationListener.accept(new BackendNotification(key, method, params));
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.switchboard.backend.pool;
 
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.mcp.client.InitializeResult;
 import dev.switchboard.mcp.client.McpClient;
 import dev.switchboard.mcp.client.McpConnector;
 import jakarta.json.JsonObject;
@@ -32,6 +34,7 @@ public final class BackendConnectionPool implements AutoCloseable {
     private final AtomicLong totalCalls = new AtomicLong();
     private final AtomicLong failedCalls = new AtomicLong();
     private final List<Consumer<PoolKey>> toolsChangedListeners = new CopyOnWriteArrayList<>();
+    private final List<Consumer<BackendNotification>> notificationListeners = new CopyOnWriteArrayList<>();
 
     public BackendConnectionPool(McpConnector connector, PoolConfig config, Clock clock) {
         this.connector = connector;
@@ -49,6 +52,25 @@ public final class BackendConnectionPool implements AutoCloseable {
      */
     public void onToolsListChanged(Consumer<PoolKey> listener) {
         toolsChangedListeners.add(listener);
+    }
+
+    /**
+     * Called (on a pool thread) for every {@link BackendNotification#RELAYED} notification a pooled session receives:
+     * resource updates, list changes and log messages the gateway hands to its clients.
+     */
+    public void onNotification(Consumer<BackendNotification> listener) {
+        notificationListeners.add(listener);
+    }
+
+    /** The server's answer to {@code initialize} on its pooled session; connects first if needed. */
+    public InitializeResult initializeResult(String userSubject, String serverId, BackendSpecSource source)
+            throws McpException {
+        BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
+        try {
+            return connection.initializeResult(source);
+        } finally {
+            connection.release();
+        }
     }
 
     /** The server's tools (cached for {@link PoolConfig#toolCacheTtl()}, dropped on {@code tools/list_changed}). */
@@ -86,14 +108,16 @@ public final class BackendConnectionPool implements AutoCloseable {
      * Forwards any request with its params as given (the gateway's passthrough), connecting first if needed;
      * counted and failure-handled like {@link #callTool}.
      *
-     * @param progress receives the backend's progress notifications for this request, or null
+     * @param progress       receives the backend's progress notifications for this request, or null
+     * @param serverRequests answers the backend's requests made while serving this one, or null
      */
     public JsonObject request(String userSubject, String serverId, BackendSpecSource source, String method,
-                              JsonObject params, Duration timeout, Consumer<JsonObject> progress) throws McpException {
+                              JsonObject params, Duration timeout, Consumer<JsonObject> progress,
+                              ServerRequestHandler serverRequests) throws McpException {
         totalCalls.incrementAndGet();
         BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
         try {
-            return connection.request(source, method, params, timeout, progress);
+            return connection.request(source, method, params, timeout, progress, serverRequests);
         } catch (McpException e) {
             failedCalls.incrementAndGet();
             throw e;
@@ -170,11 +194,15 @@ public final class BackendConnectionPool implements AutoCloseable {
         toolsChangedListeners.forEach(listener -> listener.accept(key));
     }
 
+    private void notified(BackendNotification notification) {
+        notificationListeners.forEach(listener -> listener.accept(notification));
+    }
+
     private BackendConnection acquire(PoolKey key) {
         // a connection retired by the reaper between lookup and acquire is replaced by a fresh one
         while (true) {
             BackendConnection connection = connections.computeIfAbsent(key, k -> new BackendConnection(k, connector, config, clock,
-                    this::toolsChanged));
+                    this::toolsChanged, this::notified));
             if (connection.acquire()) {
                 return connection;
             }

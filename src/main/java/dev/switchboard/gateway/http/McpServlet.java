@@ -5,6 +5,8 @@ import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.GatewayErrors;
 import dev.switchboard.gateway.GatewayRouter;
+import dev.switchboard.gateway.McpRouter;
+import dev.switchboard.gateway.PassthroughRouter;
 import dev.switchboard.gateway.GatewaySession;
 import dev.switchboard.gateway.GatewaySessions;
 import dev.switchboard.gateway.GatewaySettings;
@@ -12,9 +14,12 @@ import dev.switchboard.gateway.GatewayThreads;
 import dev.switchboard.gateway.InitializeAnswer;
 import dev.switchboard.gateway.PooledBackendAccess;
 import dev.switchboard.gateway.SharedBackends;
-import dev.switchboard.gateway.ToolsChangedRelay;
+import dev.switchboard.gateway.UpstreamCall;
+import dev.switchboard.gateway.UpstreamSessions;
+import dev.switchboard.gateway.ResourceSubscriptions;
 import dev.switchboard.gateway.UpstreamVersions;
 import dev.switchboard.mcp.JsonRpcMessage;
+import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.Resource;
@@ -24,8 +29,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.servlet.AsyncContext;
-import jakarta.servlet.annotation.HttpConstraint;
-import jakarta.servlet.annotation.ServletSecurity;
 import jakarta.servlet.annotation.WebServlet;
 import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
@@ -33,10 +36,10 @@ import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
 import java.io.StringReader;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
+import java.util.Set;
 import java.util.logging.Logger;
 
 import static dev.switchboard.mcp.JsonRpcMessage.JSON;
@@ -45,9 +48,11 @@ import static dev.switchboard.mcp.JsonRpcMessage.JSON;
  * The aggregated MCP endpoint over Streamable HTTP (spec 2025-11-25): POST carries one client message, GET opens
  * the session's server stream, DELETE ends the session. Liberty's MicroProfile JWT authenticates the caller (a
  * token or an API key); the caller's token is never passed on, backends use their own configured credentials.
+ * The URL carries no security constraint: a constraint on {@code /mcp} would also refuse the tokenless WebSocket
+ * handshakes of seed 000's dialect, which authenticates in-band. Liberty still verifies any bearer token it is given,
+ * and every method here refuses a caller without one (401) itself.
  */
-@WebServlet(urlPatterns = "/mcp", asyncSupported = true)
-@ServletSecurity(@HttpConstraint(rolesAllowed = {"admin", "user"}))
+@WebServlet(urlPatterns = {"/mcp", "/mcp/servers/*"}, asyncSupported = true)
 public class McpServlet extends HttpServlet {
 
     private static final Logger LOG = Logger.getLogger(McpServlet.class.getName());
@@ -57,6 +62,9 @@ public class McpServlet extends HttpServlet {
     static final int SESSION_NOT_FOUND = -32001;
     /** Room above the slowest backend's own timeout before the container gives up on an exchange. */
     private static final Duration EXCHANGE_SLACK = Duration.ofSeconds(30);
+    /** Requests whose backend may ask the client something while serving them. */
+    private static final Set<String> BACKEND_MAY_ASK = Set.of("tools/call", "prompts/get", "resources/read",
+            "completion/complete");
 
     @Inject
     CurrentUser caller;
@@ -82,23 +90,22 @@ public class McpServlet extends HttpServlet {
     private GatewaySettings settings;
     private UpstreamVersions versions;
     private OriginPolicy origins;
+    @Inject
+    UpstreamSessions upstream;
+
     private GatewaySessions sessions;
+    private ResourceSubscriptions subscriptions;
 
     @Override
     public void init() {
         settings = configuration.settings();
         versions = new UpstreamVersions(settings.legacyHttpSse());
         origins = new OriginPolicy(settings.allowedOrigins());
-        sessions = new GatewaySessions(settings.sessionIdleTimeout(), Clock.systemUTC());
-        connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions));
+        sessions = upstream.sessions();
+        subscriptions = upstream.subscriptions();
         LOG.info(() -> "MCP gateway at /mcp: page size " + settings.pageSize() + ", list timeout "
                 + settings.listTimeout() + ", max body " + settings.maxBodyBytes() + " bytes, origins "
                 + settings.allowedOrigins() + ", versions " + versions.supported());
-    }
-
-    @Override
-    public void destroy() {
-        sessions.endAll();
     }
 
     @Override
@@ -124,7 +131,10 @@ public class McpServlet extends HttpServlet {
         }
         JsonRpcMessage m = message.get();
         if (m.kind() == JsonRpcMessage.Kind.REQUEST && "initialize".equals(m.method())) {
-            initialize(m, response);
+            Optional<Endpoint> endpoint = endpoint(request, response);
+            if (endpoint.isPresent()) {
+                initialize(m, endpoint.get(), response);
+            }
             return;
         }
         Optional<GatewaySession> session = session(request, response);
@@ -141,9 +151,17 @@ public class McpServlet extends HttpServlet {
                 }
                 response.setStatus(202);
             }
-            // the aggregated endpoint sends no requests to its clients, so there is nothing to match a response to
-            case RESPONSE -> response.setStatus(202);
-            case REQUEST -> serve(m, session.get(), accept, request);
+            // an answer to a backend's sampling, elicitation or roots request; a late one is dropped
+            case RESPONSE -> {
+                session.get().clientRequests().answer(m);
+                response.setStatus(202);
+            }
+            case REQUEST -> {
+                Optional<Endpoint> endpoint = endpoint(request, response);
+                if (endpoint.isPresent()) {
+                    serve(m, endpoint.get(), session.get(), accept, request);
+                }
+            }
             case INVALID -> HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST,
                     "Invalid Request: not a JSON-RPC 2.0 request, notification or response");
         }
@@ -172,13 +190,9 @@ public class McpServlet extends HttpServlet {
         if (!admitted(request, response)) {
             return;
         }
-        String id = request.getHeader(SESSION_HEADER);
-        if (id == null) {
-            HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST, "Bad Request: Mcp-Session-Id header required");
-        } else if (sessions.end(id, caller.subject())) {
+        Optional<GatewaySession> session = session(request, response);
+        if (session.isPresent() && sessions.end(session.get().id(), caller.subject())) {
             response.setStatus(200);
-        } else {
-            HttpReplies.error(response, 404, SESSION_NOT_FOUND, "Session not found");
         }
     }
 
@@ -229,11 +243,40 @@ public class McpServlet extends HttpServlet {
         return false;
     }
 
-    private void initialize(JsonRpcMessage request, HttpServletResponse response) throws IOException {
+    /**
+     * What a request path serves: {@code /mcp} all of the caller's shared backends, {@code /mcp/servers/{name}} the one
+     * of them with that gateway name. The backends are read here, on the request thread, where the caller and the
+     * database are at hand.
+     */
+    private record Endpoint(String path, List<GatewayBackend> backends, GatewayBackend single) {
+    }
+
+    private Optional<Endpoint> endpoint(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        List<GatewayBackend> backends = sharedBackends.of(caller);
+        String path = endpointPath(request);
+        if (path.equals(GatewaySessions.AGGREGATED)) {
+            return Optional.of(new Endpoint(path, backends, null));
+        }
+        String name = request.getPathInfo().substring(1);
+        Optional<GatewayBackend> single = GatewayBackend.named(backends, name);
+        if (single.isEmpty()) {
+            HttpReplies.error(response, 404, GatewayErrors.INVALID_REQUEST, "No shared MCP server named '" + name + "'");
+            return Optional.empty();
+        }
+        return Optional.of(new Endpoint(path, List.of(single.get()), single.get()));
+    }
+
+    private static String endpointPath(HttpServletRequest request) {
+        return request.getServletPath() + (request.getPathInfo() == null ? "" : request.getPathInfo());
+    }
+
+    private void initialize(JsonRpcMessage request, Endpoint endpoint, HttpServletResponse response) throws IOException {
         String version = versions.negotiate(InitializeAnswer.requestedVersion(request.params()));
-        GatewaySession session = sessions.create(caller.subject());
+        GatewaySession session = sessions.create(caller.subject(), endpoint.path());
+        session.clientRequests().clientCapabilities(request.params().get("capabilities") instanceof JsonObject c ? c : null);
+        JsonObject result = router(endpoint, session).initializeResult(version);
         response.setHeader(SESSION_HEADER, session.id());
-        HttpReplies.json(response, 200, JsonRpcMessage.result(request.id(), InitializeAnswer.result(version)));
+        HttpReplies.json(response, 200, JsonRpcMessage.result(request.id(), result));
     }
 
     private Optional<GatewaySession> session(HttpServletRequest request, HttpServletResponse response) throws IOException {
@@ -242,7 +285,8 @@ public class McpServlet extends HttpServlet {
             HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST, "Bad Request: Mcp-Session-Id header required");
             return Optional.empty();
         }
-        Optional<GatewaySession> session = sessions.find(id, caller.subject());
+        Optional<GatewaySession> session = sessions.find(id, caller.subject())
+                .filter(s -> s.endpoint().equals(endpointPath(request)));
         if (session.isEmpty()) {
             HttpReplies.error(response, 404, SESSION_NOT_FOUND, "Session not found");
         }
@@ -250,21 +294,22 @@ public class McpServlet extends HttpServlet {
     }
 
     /**
-     * Answers on a worker so the container thread is free while backends work. A request that asked for progress
-     * is answered on an SSE stream when the client accepts one, so the progress can reach it.
+     * Answers on a worker so the container thread is free while backends work. A request that asked for progress,
+     * or one a backend may answer with requests of its own (sampling, elicitation, roots), is answered on an SSE
+     * stream when the client accepts one, so they can reach it.
      */
-    private void serve(JsonRpcMessage m, GatewaySession session, AcceptHeader accept, HttpServletRequest request) {
-        // the caller's backends are read here, on the request thread, where the caller and the database are at hand
-        List<GatewayBackend> backends = sharedBackends.of(caller);
-        GatewayRouter router = new GatewayRouter(backends, new PooledBackendAccess(connections.pool(), caller.subject()),
-                threads.executor(), settings);
+    private void serve(JsonRpcMessage m, Endpoint endpoint, GatewaySession session, AcceptHeader accept,
+                       HttpServletRequest request) {
+        List<GatewayBackend> backends = endpoint.backends();
+        McpRouter router = router(endpoint, session);
         boolean wantsProgress = m.params().get("_meta") instanceof JsonObject meta && meta.containsKey("progressToken");
-        boolean stream = accept.eventStream() && (!accept.json() || wantsProgress);
+        boolean stream = accept.eventStream() && (!accept.json() || wantsProgress || BACKEND_MAY_ASK.contains(m.method()));
         AsyncContext async = request.startAsync();
         async.setTimeout(exchangeTimeout(backends).toMillis());
         UpstreamExchange exchange = new UpstreamExchange(async, stream);
         String key = m.idKey();
-        UpstreamCall call = new UpstreamCall(m, router, exchange, done -> session.untrack(key, done));
+        UpstreamCall call = new UpstreamCall(m, router, exchange, clientRequests(session, exchange, backends),
+                done -> session.untrack(key, done));
         async.addListener(new CancelOnAbort(call));
         session.track(key, call);
         exchange.open();
@@ -275,6 +320,28 @@ public class McpServlet extends HttpServlet {
             exchange.answer(GatewayErrors.error(m.id(), GatewayErrors.INTERNAL_ERROR,
                     "The gateway is at capacity or shutting down; retry later", null));
         }
+    }
+
+    /**
+     * Backends' requests made while serving this exchange travel on its SSE stream; a JSON exchange cannot carry them,
+     * so they go on the session's GET stream (the spec lets a server send requests there), and without one the
+     * client cannot be asked at all.
+     */
+    private ServerRequestHandler clientRequests(GatewaySession session, UpstreamExchange exchange,
+                                                List<GatewayBackend> backends) {
+        Duration timeout = exchangeTimeout(backends);
+        if (exchange.isStream()) {
+            return session.clientRequests().over(exchange::request, timeout);
+        }
+        return session.hasStreams() ? session.clientRequests().over(session::sendToStreams, timeout) : null;
+    }
+
+    private McpRouter router(Endpoint endpoint, GatewaySession session) {
+        PooledBackendAccess access = new PooledBackendAccess(connections.pool(), caller.subject());
+        if (endpoint.single() != null) {
+            return new PassthroughRouter(endpoint.single(), access, subscriptions.of(session, false));
+        }
+        return new GatewayRouter(endpoint.backends(), access, threads.executor(), settings, subscriptions.of(session));
     }
 
     private Duration exchangeTimeout(List<GatewayBackend> backends) {

@@ -1,5 +1,7 @@
 package dev.switchboard.gateway.http;
 
+import dev.switchboard.gateway.GatewayErrors;
+import dev.switchboard.gateway.UpstreamReply;
 import dev.switchboard.mcp.JsonRpcMessage;
 import jakarta.json.JsonObject;
 import jakarta.servlet.AsyncContext;
@@ -8,6 +10,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -16,7 +19,7 @@ import java.util.logging.Logger;
  * carries the request's progress notifications and then its response. Writes are serialised because progress
  * arrives on a backend's reader thread.
  */
-final class UpstreamExchange {
+final class UpstreamExchange implements UpstreamReply {
 
     private static final Logger LOG = Logger.getLogger(UpstreamExchange.class.getName());
 
@@ -54,15 +57,33 @@ final class UpstreamExchange {
         }
     }
 
-    /** A {@code notifications/progress} for this request; dropped on a JSON exchange, which cannot carry it. */
-    void progress(JsonObject params) {
+    /** Progress travels on the SSE stream; a JSON exchange cannot carry it. */
+    @Override
+    public Consumer<JsonObject> progress() {
+        return stream ? params -> event(JsonRpcMessage.notification("notifications/progress", params)) : null;
+    }
+
+    /**
+     * A cancelled request gets no response on a stream (the spec says not to answer it); a JSON exchange still
+     * needs a body, so it gets the request-cancelled error, which the client ignores for a request it cancelled.
+     */
+    @Override
+    public void cancelled(JsonRpcMessage request) {
         if (stream) {
-            event(JsonRpcMessage.notification("notifications/progress", params));
+            complete();
+        } else {
+            answer(GatewayErrors.error(request.id(), GatewayErrors.REQUEST_CANCELLED, "Request cancelled", null));
         }
     }
 
+    /** A request of the server's own (a backend's sampling, elicitation, roots) on this request's stream. */
+    void request(JsonRpcMessage request) {
+        event(request);
+    }
+
     /** The response, then the end of the exchange. */
-    void answer(JsonRpcMessage response) {
+    @Override
+    public void answer(JsonRpcMessage response) {
         synchronized (lock) {
             if (completed) {
                 return;

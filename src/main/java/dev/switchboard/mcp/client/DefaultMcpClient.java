@@ -2,6 +2,7 @@ package dev.switchboard.mcp.client;
 
 import dev.switchboard.mcp.JsonRpcPeer;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -74,9 +75,9 @@ public final class DefaultMcpClient implements McpClient {
     }
 
     @Override
-    public JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress)
-            throws McpException {
-        return peer.request(method, params, timeout, progress);
+    public JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress,
+                              ServerRequestHandler serverRequests) throws McpException {
+        return peer.request(method, params, timeout, progress, serverRequests);
     }
 
     @Override
@@ -87,6 +88,11 @@ public final class DefaultMcpClient implements McpClient {
     @Override
     public void onToolsListChanged(Runnable listener) {
         peer.onNotification("notifications/tools/list_changed", params -> listener.run());
+    }
+
+    @Override
+    public void onNotification(String method, Consumer<JsonObject> listener) {
+        peer.onNotification(method, listener);
     }
 
     @Override

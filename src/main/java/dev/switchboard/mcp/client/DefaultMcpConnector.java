@@ -74,8 +74,10 @@ public final class DefaultMcpConnector implements McpConnector {
     private static JsonObject initializeParams() {
         return JSON.createObjectBuilder()
                 .add("protocolVersion", ProtocolVersions.LATEST)
-                // no client capabilities: we answer sampling, roots and elicitation requests with "method not found"
-                .add("capabilities", JsonValue.EMPTY_JSON_OBJECT)
+                // offered so a gateway can hand them to its own client; a request made outside a call that has a
+                // handler gets "method not found" (roots: an empty list), see JsonRpcPeer
+                .add("capabilities", JSON.createObjectBuilder().add("roots", JsonValue.EMPTY_JSON_OBJECT)
+                        .add("sampling", JsonValue.EMPTY_JSON_OBJECT).add("elicitation", JsonValue.EMPTY_JSON_OBJECT))
                 .add("clientInfo", JSON.createObjectBuilder().add("name", CLIENT_NAME).add("version", CLIENT_VERSION))
                 .build();
     }

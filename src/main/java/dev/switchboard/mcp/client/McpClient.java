@@ -1,6 +1,7 @@
 package dev.switchboard.mcp.client;
 
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ServerRequestHandler;
 import jakarta.json.JsonObject;
 
 import java.time.Duration;
@@ -33,17 +34,22 @@ public interface McpClient extends AutoCloseable {
      * Any request, params passed through as given (a gateway forwarding a client's message). Returns the raw
      * result object; a JSON-RPC error answer is an {@link McpException} of kind RPC_ERROR.
      *
-     * @param progress receives each {@code notifications/progress} params object for this request, or null; when
-     *                 given, the request carries a progress token of this client's own
+     * @param progress       receives each {@code notifications/progress} params object for this request, or null;
+     *                       when given, the request carries a progress token of this client's own
+     * @param serverRequests answers the requests the backend sends while serving this one (sampling, elicitation,
+     *                       roots), or null
      */
-    JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress)
-            throws McpException;
+    JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress,
+                       ServerRequestHandler serverRequests) throws McpException;
 
     /** {@code ping}. */
     void ping(Duration timeout) throws McpException;
 
     /** Called (on a pool thread) whenever the backend sends {@code notifications/tools/list_changed}. */
     void onToolsListChanged(Runnable listener);
+
+    /** Called (on a pool thread) whenever the backend sends a notification with this method; params as sent. */
+    void onNotification(String method, Consumer<JsonObject> listener);
 
     /** Called once when the connection is lost for any reason other than {@link #close()}. */
     void onConnectionLost(Consumer<Throwable> listener);

@@ -17,6 +17,14 @@ public interface McpTransport {
 
         void onMessage(JsonRpcMessage message);
 
+        /**
+         * A message that arrived on the answer channel of one of our requests (a POST's SSE stream), so it belongs to
+         * serving that request; {@code relatedIdKey} is that request's id as JSON text.
+         */
+        default void onMessage(JsonRpcMessage message, String relatedIdKey) {
+            onMessage(message);
+        }
+
         /** The connection is gone (process exited, stream broke, session expired). Called at most once per cause. */
         void onClosed(McpException cause);
     }

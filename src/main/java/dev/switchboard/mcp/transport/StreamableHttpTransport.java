@@ -194,7 +194,7 @@ public final class StreamableHttpTransport implements McpTransport {
                 JsonRpcMessage received = parseEvent(event);
                 if (received != null) {
                     answered |= received.kind() == JsonRpcMessage.Kind.RESPONSE && awaitedIdKey.equals(received.idKey());
-                    listener.onMessage(received);
+                    listener.onMessage(received, awaitedIdKey);
                 }
             }
             if (answered) {

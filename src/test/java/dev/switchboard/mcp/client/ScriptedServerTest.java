@@ -2,6 +2,7 @@ package dev.switchboard.mcp.client;
 
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.ProtocolVersions;
+import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.testing.RecordingTraffic;
 import dev.switchboard.testing.ScriptedServer;
 import dev.switchboard.testing.TestThreads;
@@ -20,7 +21,9 @@ import org.junit.jupiter.params.provider.ValueSource;
 import java.io.StringReader;
 import java.time.Duration;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicReference;
@@ -83,12 +86,35 @@ class ScriptedServerTest {
     }
 
     @Test
-    void serverRequestsArePingedBackOrRefusedAsMethodNotFound() throws Exception {
+    void withoutAHandlerServerRequestsArePingedBackRefusedOrGetNoRoots() throws Exception {
         try (McpClient client = connector.connect(ScriptedServer.spec(), CONNECT)) {
             JsonArray answers = textAsArray(client.callTool("ask", null, CALL, null));
             assertEquals(Json.createObjectBuilder().build(), answers.getJsonObject(0).getJsonObject("result"));
             assertEquals(-32601, answers.getJsonObject(1).getJsonObject("error").getInt("code"));
-            assertEquals(-32601, answers.getJsonObject(2).getJsonObject("error").getInt("code"));
+            assertEquals(0, answers.getJsonObject(2).getJsonObject("result").getJsonArray("roots").size());
+        }
+        traffic.assertAllSentValid(ProtocolVersions.LATEST);
+    }
+
+    @Test
+    void serverRequestsDuringACallGoToItsHandlerAndItsAnswersBackUnderTheServersIds() throws Exception {
+        try (McpClient client = connector.connect(ScriptedServer.spec(), CONNECT)) {
+            List<String> handled = new CopyOnWriteArrayList<>();
+            ServerRequestHandler handler = (method, params) -> {
+                handled.add(method);
+                return "roots/list".equals(method)
+                        ? CompletableFuture.completedFuture(Json.createObjectBuilder().add("roots", Json.createArrayBuilder()
+                                .add(Json.createObjectBuilder().add("uri", "file:///work").add("name", "work"))).build())
+                        : CompletableFuture.failedFuture(McpException.rpcError(-1, "User rejected sampling", null));
+            };
+            JsonArray answers = textAsArray(client.request("tools/call", Json.createObjectBuilder().add("name", "ask").build(),
+                    CALL, null, handler));
+            assertEquals(Json.createObjectBuilder().build(), answers.getJsonObject(0).getJsonObject("result"), "ping stays local");
+            assertEquals(-1, answers.getJsonObject(1).getJsonObject("error").getInt("code"));
+            assertEquals("User rejected sampling", answers.getJsonObject(1).getJsonObject("error").getString("message"));
+            assertEquals("file:///work", answers.getJsonObject(2).getJsonObject("result").getJsonArray("roots")
+                    .getJsonObject(0).getString("uri"));
+            assertEquals(Set.of("sampling/createMessage", "roots/list"), Set.copyOf(handled));
         }
         traffic.assertAllSentValid(ProtocolVersions.LATEST);
     }

@@ -5,11 +5,11 @@ import java.util.Base64;
 import java.util.Optional;
 
 /**
- * Where the next {@code tools/list} page starts: a backend name and an index into that backend's tools. Encoded
- * opaquely; it names a position rather than a global offset, so a backend that was down for one page and is back
+ * Where the next page of an aggregated list ({@code tools/list}, {@code resources/list}, ...) starts: a backend name
+ * and an index into that backend's items. Encoded opaquely; it names a position rather than a global offset, so a backend that was down for one page and is back
  * for the next does not shift what the client already saw.
  */
-public record ToolCursor(String backend, int index) {
+public record ListCursor(String backend, int index) {
 
     private static final String PREFIX = "sb1:";
 
@@ -19,7 +19,7 @@ public record ToolCursor(String backend, int index) {
     }
 
     /** Empty when the text is not a cursor this gateway issued. */
-    public static Optional<ToolCursor> decode(String text) {
+    public static Optional<ListCursor> decode(String text) {
         try {
             String plain = new String(Base64.getUrlDecoder().decode(text), StandardCharsets.UTF_8);
             if (!plain.startsWith(PREFIX)) {
@@ -29,7 +29,7 @@ public record ToolCursor(String backend, int index) {
             int colon = rest.indexOf(':');
             int index = Integer.parseInt(rest.substring(0, colon));
             String backend = rest.substring(colon + 1);
-            return index < 0 || backend.isEmpty() ? Optional.empty() : Optional.of(new ToolCursor(backend, index));
+            return index < 0 || backend.isEmpty() ? Optional.empty() : Optional.of(new ListCursor(backend, index));
         } catch (IllegalArgumentException | IndexOutOfBoundsException e) {
             return Optional.empty();
         }

@@ -1,9 +1,7 @@
-package dev.switchboard.gateway.http;
+package dev.switchboard.gateway;
 
-import dev.switchboard.gateway.GatewayErrors;
-import dev.switchboard.gateway.GatewayRouter;
-import dev.switchboard.gateway.GatewaySession;
 import dev.switchboard.mcp.JsonRpcMessage;
+import dev.switchboard.mcp.ServerRequestHandler;
 
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
@@ -15,23 +13,26 @@ import java.util.logging.Logger;
  * closed at once; while it runs, the worker is interrupted, which makes the backend client send
  * {@code notifications/cancelled} to the backend working on it and return.
  */
-final class UpstreamCall implements Runnable, GatewaySession.InFlight {
+public final class UpstreamCall implements Runnable, GatewaySession.InFlight {
 
     private static final Logger LOG = Logger.getLogger(UpstreamCall.class.getName());
 
     private final JsonRpcMessage request;
-    private final GatewayRouter router;
-    private final UpstreamExchange exchange;
+    private final McpRouter router;
+    private final UpstreamReply reply;
     private final Consumer<UpstreamCall> whenDone;
+    private final ServerRequestHandler clientRequests;
     private final AtomicBoolean claimed = new AtomicBoolean();
     private volatile boolean cancelled;
     // guarded by this
     private Thread runner;
 
-    UpstreamCall(JsonRpcMessage request, GatewayRouter router, UpstreamExchange exchange, Consumer<UpstreamCall> whenDone) {
+    public UpstreamCall(JsonRpcMessage request, McpRouter router, UpstreamReply reply,
+                        ServerRequestHandler clientRequests, Consumer<UpstreamCall> whenDone) {
         this.request = request;
+        this.clientRequests = clientRequests;
         this.router = router;
-        this.exchange = exchange;
+        this.reply = reply;
         this.whenDone = whenDone;
     }
 
@@ -48,15 +49,15 @@ final class UpstreamCall implements Runnable, GatewaySession.InFlight {
                 finishCancelled();
                 return;
             }
-            JsonRpcMessage response = router.handle(request, exchange.isStream() ? exchange::progress : null);
+            JsonRpcMessage response = router.handle(request, reply.progress(), clientRequests);
             if (cancelled) {
                 finishCancelled();
             } else {
-                exchange.answer(response);
+                reply.answer(response);
             }
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "gateway failed serving " + request.method(), e);
-            exchange.answer(GatewayErrors.error(request.id(), GatewayErrors.INTERNAL_ERROR, "Internal error", null));
+            reply.answer(GatewayErrors.error(request.id(), GatewayErrors.INTERNAL_ERROR, "Internal error", null));
         } finally {
             synchronized (this) {
                 runner = null;
@@ -83,15 +84,7 @@ final class UpstreamCall implements Runnable, GatewaySession.InFlight {
         }
     }
 
-    /**
-     * A cancelled request gets no response on a stream (the spec says not to answer it); a JSON exchange still
-     * needs a body, so it gets the request-cancelled error, which the client ignores for a request it cancelled.
-     */
     private void finishCancelled() {
-        if (exchange.isStream()) {
-            exchange.complete();
-        } else {
-            exchange.answer(GatewayErrors.error(request.id(), GatewayErrors.REQUEST_CANCELLED, "Request cancelled", null));
-        }
+        reply.cancelled(request);
     }
 }

@@ -1,0 +1,35 @@
+package dev.switchboard.gateway;
+
+import dev.switchboard.backend.pool.BackendNotification;
+import dev.switchboard.mcp.JsonRpcMessage;
+
+import java.util.function.Consumer;
+
+/**
+ * Passes what a caller's pooled backend sessions announce on to that caller's upstream sessions: a resource update
+ * to the sessions subscribed to it, list changes and log messages to all of them (on their GET streams). Like
+ * {@link ToolsChangedRelay}, a change on one of the caller's own servers reaches them too; a spare
+ * {@code list_changed} costs a client one listing.
+ */
+public final class BackendEventsRelay implements Consumer<BackendNotification> {
+
+    private final GatewaySessions sessions;
+    private final ResourceSubscriptions subscriptions;
+
+    public BackendEventsRelay(GatewaySessions sessions, ResourceSubscriptions subscriptions) {
+        this.sessions = sessions;
+        this.subscriptions = subscriptions;
+    }
+
+    @Override
+    public void accept(BackendNotification notification) {
+        String subject = notification.key().userSubject();
+        if ("notifications/resources/updated".equals(notification.method())) {
+            subscriptions.updated(subject, notification.key().serverId(), notification.params());
+            return;
+        }
+        JsonRpcMessage message = JsonRpcMessage.notification(notification.method(),
+                notification.params().isEmpty() ? null : notification.params());
+        sessions.ofSubject(subject).forEach(session -> session.sendToStreams(message));
+    }
+}

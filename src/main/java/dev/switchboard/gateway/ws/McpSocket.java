@@ -1,0 +1,128 @@
+package dev.switchboard.gateway.ws;
+
+import dev.switchboard.backend.connection.BackendConnections;
+import dev.switchboard.gateway.GatewayConfiguration;
+import dev.switchboard.gateway.GatewayErrors;
+import dev.switchboard.gateway.SharedBackends;
+import dev.switchboard.gateway.GatewayThreads;
+import dev.switchboard.gateway.UpstreamSessions;
+import dev.switchboard.mcp.dialect.SeedDialectHandler;
+import jakarta.enterprise.context.Dependent;
+import jakarta.enterprise.inject.Instance;
+import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import jakarta.websocket.CloseReason;
+import jakarta.websocket.EndpointConfig;
+import jakarta.websocket.OnClose;
+import jakarta.websocket.OnError;
+import jakarta.websocket.OnMessage;
+import jakarta.websocket.OnOpen;
+import jakarta.websocket.Session;
+import jakarta.websocket.server.ServerEndpoint;
+
+import java.io.StringReader;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
+/**
+ * {@code /mcp} over WebSocket: one MCP session per socket, served by the same router as Streamable HTTP. Each text
+ * message is one JSON object and picks its dialect itself: {@code "jsonrpc"} is MCP, {@code "type"} is seed 000's
+ * dialect (handed to the {@link SeedDialectHandler} bean when one is deployed), anything else is refused with a
+ * JSON-RPC error; the socket stays open either way.
+ */
+// a bean, so Liberty injects it; one instance per socket
+@Dependent
+@ServerEndpoint(value = "/mcp", subprotocols = "mcp", configurator = McpSocketConfigurator.class)
+public class McpSocket {
+
+    private static final Logger LOG = Logger.getLogger(McpSocket.class.getName());
+    private static final String CONNECTION = "switchboard.connection";
+    private static final String DIALECT_CHANNEL = "switchboard.dialect";
+    /** Messages up to this many times the limit are read so they can be refused politely; larger ones close the socket. */
+    private static final int READ_ABOVE_LIMIT = 2;
+
+    @Inject
+    UpstreamSessions upstream;
+
+    @Inject
+    SharedBackends sharedBackends;
+
+    @Inject
+    BackendConnections connections;
+
+    @Inject
+    GatewayConfiguration configuration;
+
+    @Inject
+    GatewayThreads threads;
+
+    @Inject
+    Instance<SeedDialectHandler> dialect;
+
+    @OnOpen
+    public void open(Session session, EndpointConfig config) {
+        long limit = configuration.settings().maxBodyBytes();
+        session.setMaxTextMessageBufferSize((int) Math.min(Integer.MAX_VALUE, limit * READ_ABOVE_LIMIT));
+        SocketSender sender = new SocketSender(session);
+        SocketCaller caller = config.getUserProperties().get(McpSocketConfigurator.CALLER) instanceof SocketCaller c ? c : null;
+        session.getUserProperties().put(CONNECTION, new SocketConnection(sender, caller, upstream, sharedBackends,
+                connections.pool(), threads.executor(), configuration.settings()));
+    }
+
+    @OnMessage
+    public void message(Session session, String text) {
+        SocketConnection connection = (SocketConnection) session.getUserProperties().get(CONNECTION);
+        if (text.length() > configuration.settings().maxBodyBytes()) {
+            connection.sender().send(GatewayErrors.error(JsonValue.NULL, GatewayErrors.INVALID_REQUEST,
+                    "Message too large: the limit is " + configuration.settings().maxBodyBytes() + " bytes", null).json());
+            return;
+        }
+        JsonValue value;
+        try (var reader = JSON.createReader(new StringReader(text))) {
+            value = reader.readValue();
+        } catch (RuntimeException e) {
+            connection.sender().send(GatewayErrors.error(JsonValue.NULL, GatewayErrors.PARSE_ERROR,
+                    "Parse error: the message is not JSON", null).json());
+            return;
+        }
+        if (value instanceof JsonObject object && object.containsKey("jsonrpc")) {
+            connection.onMcp(object);
+        } else if (value instanceof JsonObject object && object.containsKey("type")) {
+            onDialect(session, connection, object);
+        } else {
+            connection.sender().send(GatewayErrors.error(JsonValue.NULL, GatewayErrors.INVALID_REQUEST,
+                    "Invalid Request: expected one JSON-RPC 2.0 object (batches are not supported) or a message with a type",
+                    null).json());
+        }
+    }
+
+    @OnClose
+    public void close(Session session, CloseReason reason) {
+        if (session.getUserProperties().get(CONNECTION) instanceof SocketConnection connection) {
+            connection.close();
+        }
+        if (session.getUserProperties().get(DIALECT_CHANNEL) instanceof SocketDialectChannel channel && dialect.isResolvable()) {
+            dialect.get().onClose(channel);
+        }
+    }
+
+    @OnError
+    public void error(Session session, Throwable error) {
+        LOG.log(Level.FINE, "WebSocket /mcp error", error);
+    }
+
+    private void onDialect(Session session, SocketConnection connection, JsonObject message) {
+        if (!dialect.isResolvable()) {
+            connection.sender().send(JSON.createObjectBuilder().add("type", "error").add("error", JSON.createObjectBuilder()
+                    .add("code", GatewayErrors.METHOD_NOT_FOUND)
+                    .add("message", "This server does not speak the query dialect on /mcp")).build());
+            return;
+        }
+        SocketDialectChannel channel = (SocketDialectChannel) session.getUserProperties()
+                .computeIfAbsent(DIALECT_CHANNEL, key -> new SocketDialectChannel(session, connection.sender()));
+        dialect.get().onMessage(message, channel);
+    }
+}

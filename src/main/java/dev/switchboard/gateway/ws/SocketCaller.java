@@ -1,0 +1,52 @@
+package dev.switchboard.gateway.ws;
+
+import dev.switchboard.security.CurrentUser;
+import jakarta.enterprise.inject.Vetoed;
+
+import java.util.Set;
+
+/**
+ * The caller a WebSocket handshake authenticated, kept for the life of the socket: its messages arrive outside any
+ * HTTP request, where the request-scoped {@link CurrentUser} knows nobody. It answers as the handshake's caller did,
+ * so the registry shows the socket the same servers.
+ */
+@Vetoed
+final class SocketCaller extends CurrentUser {
+
+    private final String subject;
+    private final String tenant;
+    private final Set<String> roles;
+    private final String tokenUse;
+
+    SocketCaller(CurrentUser handshake) {
+        this.subject = handshake.subject();
+        this.tenant = handshake.tenant();
+        this.roles = handshake.roles();
+        this.tokenUse = handshake.tokenUse();
+    }
+
+    @Override
+    public boolean isAuthenticated() {
+        return true;
+    }
+
+    @Override
+    public String subject() {
+        return subject;
+    }
+
+    @Override
+    public String tenant() {
+        return tenant;
+    }
+
+    @Override
+    public Set<String> roles() {
+        return roles;
+    }
+
+    @Override
+    public String tokenUse() {
+        return tokenUse;
+    }
+}

@@ -1,0 +1,138 @@
+package dev.switchboard.it;
+
+import dev.switchboard.testing.ServerEverything;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.UUID;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * {@code /mcp} over WebSocket, in front of one shared server-everything: the official SDK client's
+ * WebSocketClientTransport, and raw messages for what a well-behaved client never sends.
+ */
+class GatewaySocketIT {
+
+    static final String URL = Api.BASE.replaceFirst("^http", "ws") + "/mcp";
+    static ServerEverything backend;
+    static long backendId;
+    static String name;
+    static String user;
+
+    @BeforeAll
+    static void register() {
+        backend = ServerEverything.start(ServerEverything.Mode.STREAMABLE_HTTP);
+        name = GatewayStreamableHttpIT.PREFIX + "ws-" + UUID.randomUUID().toString().substring(0, 6);
+        backendId = Api.post("/api/mcp-servers", Api.adminToken(), Json.createObjectBuilder().add("name", name)
+                .add("baseUrl", backend.url()).add("scope", "shared").build()).expect(201).json().getJsonNumber("id").longValue();
+        user = Api.newUser("default");
+    }
+
+    @AfterAll
+    static void remove() {
+        Api.delete("/api/mcp-servers/" + backendId, Api.adminToken()).expect(204);
+        backend.close();
+    }
+
+    static JsonObject single(String token, JsonObject step) {
+        return GatewayClient.runScript("gateway-socket.mjs", URL, token, Json.createArrayBuilder().add(step).build())
+                .getJsonArray("steps").getJsonObject(0);
+    }
+
+    static JsonObject raw(String token, String... texts) {
+        return raw(token, Json.createObjectBuilder(), texts);
+    }
+
+    static JsonObject raw(String token, jakarta.json.JsonObjectBuilder step, String... texts) {
+        var array = Json.createArrayBuilder();
+        List.of(texts).forEach(array::add);
+        return single(token, step.add("op", "raw").add("texts", array).build());
+    }
+
+    static int code(JsonObject answer) {
+        return answer.getJsonObject("error").getInt("code");
+    }
+
+    @Test
+    void theSdkClientListsAndCallsWithProgress() {
+        JsonObject outcome = single(user, Json.createObjectBuilder().add("op", "sdk")
+                .add("call", name + "__trigger-long-running-operation")
+                .add("arguments", Json.createObjectBuilder().add("duration", 1).add("steps", 2)).build());
+        assertFalse(outcome.containsKey("error"), outcome::toString);
+        assertEquals("switchboard", outcome.getJsonObject("serverInfo").getString("name"));
+        assertTrue(outcome.getJsonObject("capabilities").containsKey("resources"), outcome::toString);
+        List<String> tools = outcome.getJsonArray("tools").getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
+        assertEquals(5, tools.size(), "the IT server pages by 5");
+        assertTrue(outcome.getJsonObject("result").toString().contains("completed"), outcome::toString);
+        assertEquals(2, outcome.getJsonArray("progress").size(), outcome::toString);
+    }
+
+    @Test
+    void theMcpSubprotocolIsOfferedAndNotRequired() {
+        JsonObject with = raw(user, Json.createObjectBuilder().add("protocols", Json.createArrayBuilder().add("mcp")),
+                "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+        assertEquals("mcp", with.getString("protocol"), with::toString);
+        assertEquals(Json.createObjectBuilder().build(), with.getJsonArray("answers").getJsonObject(0).getJsonObject("result"));
+        JsonObject without = raw(user, "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+        assertEquals("", without.getString("protocol"), without::toString);
+        assertEquals(1, without.getJsonArray("answers").getJsonObject(0).getInt("id"));
+    }
+
+    @Test
+    void aRevokedApiKeyGetsAuthenticationRequiredWhileTheDialectIsStillServed() {
+        JsonObject key = Api.post("/api/api-keys", user, Json.createObjectBuilder().add("name", "socket-it").build()).expect(201).json();
+        Api.delete("/api/api-keys/" + key.getJsonNumber("id"), user).expect(204);
+        JsonObject outcome = raw(key.getString("key"), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}",
+                "{\"type\":\"request\",\"id\":\"q1\",\"method\":\"auth.authenticate\",\"params\":{}}");
+        JsonArray answers = outcome.getJsonArray("answers");
+        assertEquals(2, answers.size(), outcome::toString);
+        assertEquals(-32001, code(answers.getJsonObject(0)));
+        assertTrue(answers.getJsonObject(0).getJsonObject("error").getString("message").contains("authentication required"));
+        assertTrue(answers.getJsonObject(1).containsKey("type"), "the dialect answers in its own shape: " + outcome);
+        assertFalse(outcome.containsKey("closed"), "the socket stays open: " + outcome);
+    }
+
+    @Test
+    void withoutATokenMcpIsRefusedButTheSocketServesTheDialect() {
+        JsonObject outcome = raw("", "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/list\"}",
+                "{\"type\":\"request\",\"id\":\"q1\",\"method\":\"auth.authenticate\",\"params\":{}}");
+        JsonArray answers = outcome.getJsonArray("answers");
+        assertEquals(2, answers.size(), outcome::toString);
+        assertEquals(-32001, code(answers.getJsonObject(0)));
+        assertTrue(answers.getJsonObject(1).containsKey("type"), "the dialect answers in its own shape: " + outcome);
+        assertFalse(outcome.containsKey("closed"), "the socket stays open: " + outcome);
+    }
+
+    @Test
+    void badMessagesGetJsonRpcErrorsAndTheSocketStaysOpen() {
+        var texts = Json.createArrayBuilder().add("not json").add("[{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}]")
+                .add("{\"hello\":1}").add(Json.createObjectBuilder().add("padded", 4 * 1024 * 1024))
+                .add("{\"jsonrpc\":\"2.0\",\"id\":2,\"method\":\"no/such\"}").add("{\"jsonrpc\":\"2.0\",\"id\":3,\"method\":\"ping\"}");
+        JsonObject outcome = single(user, Json.createObjectBuilder().add("op", "raw").add("texts", texts).build());
+        JsonArray answers = outcome.getJsonArray("answers");
+        assertEquals(6, answers.size(), outcome::toString);
+        assertEquals(-32700, code(answers.getJsonObject(0)));
+        assertEquals(-32600, code(answers.getJsonObject(1)));
+        assertEquals(-32600, code(answers.getJsonObject(2)));
+        assertEquals(-32600, code(answers.getJsonObject(3)));
+        assertTrue(answers.getJsonObject(3).getJsonObject("error").getString("message").contains("too large"));
+        assertEquals(-32601, code(answers.getJsonObject(4)));
+        assertEquals(3, answers.getJsonObject(5).getInt("id"));
+    }
+
+    @Test
+    void aForeignOriginIsRefusedAtTheHandshake() {
+        JsonObject outcome = raw(user, Json.createObjectBuilder().add("headers", Json.createObjectBuilder()
+                .add("Origin", "http://evil.example")), "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"ping\"}");
+        assertEquals(403, outcome.getInt("status", -1), outcome::toString);
+    }
+}
