@@ -1,22 +1,24 @@
 package dev.switchboard.gateway.http;
 
+import dev.switchboard.audit.AuditLog;
 import dev.switchboard.backend.connection.BackendConnections;
+import dev.switchboard.gateway.AuditedRouter;
 import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.GatewayErrors;
 import dev.switchboard.gateway.GatewayRouter;
-import dev.switchboard.gateway.McpRouter;
-import dev.switchboard.gateway.PassthroughRouter;
 import dev.switchboard.gateway.GatewaySession;
 import dev.switchboard.gateway.GatewaySessions;
 import dev.switchboard.gateway.GatewaySettings;
 import dev.switchboard.gateway.GatewayThreads;
 import dev.switchboard.gateway.InitializeAnswer;
+import dev.switchboard.gateway.McpRouter;
+import dev.switchboard.gateway.PassthroughRouter;
 import dev.switchboard.gateway.PooledBackendAccess;
+import dev.switchboard.gateway.ResourceSubscriptions;
 import dev.switchboard.gateway.SharedBackends;
 import dev.switchboard.gateway.UpstreamCall;
 import dev.switchboard.gateway.UpstreamSessions;
-import dev.switchboard.gateway.ResourceSubscriptions;
 import dev.switchboard.gateway.UpstreamVersions;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
@@ -68,6 +70,9 @@ public class McpServlet extends HttpServlet {
 
     @Inject
     CurrentUser caller;
+
+    @Inject
+    AuditLog audit;
 
     @Inject
     ApiKeys apiKeys;
@@ -338,10 +343,10 @@ public class McpServlet extends HttpServlet {
 
     private McpRouter router(Endpoint endpoint, GatewaySession session) {
         PooledBackendAccess access = new PooledBackendAccess(connections.pool(), caller.subject());
-        if (endpoint.single() != null) {
-            return new PassthroughRouter(endpoint.single(), access, subscriptions.of(session, false));
-        }
-        return new GatewayRouter(endpoint.backends(), access, threads.executor(), settings, subscriptions.of(session));
+        McpRouter router = endpoint.single() != null
+                ? new PassthroughRouter(endpoint.single(), access, subscriptions.of(session, false))
+                : new GatewayRouter(endpoint.backends(), access, threads.executor(), settings, subscriptions.of(session));
+        return new AuditedRouter(router, audit, new AuditedRouter.Caller(caller.tenant(), caller.subject(), session.id()));
     }
 
     private Duration exchangeTimeout(List<GatewayBackend> backends) {

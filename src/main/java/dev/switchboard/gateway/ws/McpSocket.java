@@ -1,10 +1,11 @@
 package dev.switchboard.gateway.ws;
 
+import dev.switchboard.audit.AuditLog;
 import dev.switchboard.backend.connection.BackendConnections;
 import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.GatewayErrors;
-import dev.switchboard.gateway.SharedBackends;
 import dev.switchboard.gateway.GatewayThreads;
+import dev.switchboard.gateway.SharedBackends;
 import dev.switchboard.gateway.UpstreamSessions;
 import dev.switchboard.mcp.dialect.SeedDialectHandler;
 import jakarta.enterprise.context.Dependent;
@@ -62,6 +63,9 @@ public class McpSocket {
     @Inject
     Instance<SeedDialectHandler> dialect;
 
+    @Inject
+    AuditLog audit;
+
     @OnOpen
     public void open(Session session, EndpointConfig config) {
         long limit = configuration.settings().maxBodyBytes();
@@ -69,7 +73,7 @@ public class McpSocket {
         SocketSender sender = new SocketSender(session);
         SocketCaller caller = config.getUserProperties().get(McpSocketConfigurator.CALLER) instanceof SocketCaller c ? c : null;
         session.getUserProperties().put(CONNECTION, new SocketConnection(sender, caller, upstream, sharedBackends,
-                connections.pool(), threads.executor(), configuration.settings()));
+                connections.pool(), threads.executor(), configuration.settings(), audit));
     }
 
     @OnMessage

@@ -1,12 +1,15 @@
 package dev.switchboard.gateway.ws;
 
+import dev.switchboard.audit.AuditLog;
 import dev.switchboard.backend.pool.BackendConnectionPool;
+import dev.switchboard.gateway.AuditedRouter;
 import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.gateway.GatewayErrors;
 import dev.switchboard.gateway.GatewayRouter;
 import dev.switchboard.gateway.GatewaySession;
 import dev.switchboard.gateway.GatewaySettings;
 import dev.switchboard.gateway.InitializeAnswer;
+import dev.switchboard.gateway.McpRouter;
 import dev.switchboard.gateway.PooledBackendAccess;
 import dev.switchboard.gateway.SharedBackends;
 import dev.switchboard.gateway.UpstreamCall;
@@ -39,11 +42,12 @@ final class SocketConnection {
     private final BackendConnectionPool pool;
     private final ExecutorService executor;
     private final GatewaySettings settings;
+    private final AuditLog audit;
     private final Consumer<JsonRpcMessage> toSocket;
     private volatile GatewaySession session;
 
     SocketConnection(SocketSender sender, SocketCaller caller, UpstreamSessions upstream, SharedBackends sharedBackends,
-                     BackendConnectionPool pool, ExecutorService executor, GatewaySettings settings) {
+                     BackendConnectionPool pool, ExecutorService executor, GatewaySettings settings, AuditLog audit) {
         this.sender = sender;
         this.caller = caller;
         this.upstream = upstream;
@@ -51,6 +55,7 @@ final class SocketConnection {
         this.pool = pool;
         this.executor = executor;
         this.settings = settings;
+        this.audit = audit;
         this.toSocket = message -> sender.send(message.json());
     }
 
@@ -116,7 +121,7 @@ final class SocketConnection {
         // the caller's backends are read here, on the container's thread, where the database is at hand
         List<GatewayBackend> backends = sharedBackends.of(caller);
         String key = request.idKey();
-        UpstreamCall call = new UpstreamCall(request, router(backends, current), new SocketReply(),
+        UpstreamCall call = new UpstreamCall(request, audited(router(backends, current), current), new SocketReply(),
                 current.clientRequests().over(toSocket, longestTimeout(backends)), done -> current.untrack(key, done));
         current.track(key, call);
         try {
@@ -131,6 +136,10 @@ final class SocketConnection {
     private GatewayRouter router(List<GatewayBackend> backends, GatewaySession current) {
         return new GatewayRouter(backends, new PooledBackendAccess(pool, caller.subject()), executor, settings,
                 upstream.subscriptions().of(current));
+    }
+
+    private McpRouter audited(GatewayRouter router, GatewaySession current) {
+        return new AuditedRouter(router, audit, new AuditedRouter.Caller(caller.tenant(), caller.subject(), current.id()));
     }
 
     private Duration longestTimeout(List<GatewayBackend> backends) {
