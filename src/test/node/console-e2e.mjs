@@ -39,7 +39,7 @@ try {
         await page.fill('#signin-password', args.password);
         await page.click('button[type=submit]');
         await page.locator('#health-overall').waitFor(); // the overview is the landing page
-        await page.getByRole('link', { name: 'MCP servers', exact: true }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
         await page.locator('#server-grid').waitFor();
         await page.locator('#server-grid .skeleton').first().waitFor({ state: 'detached' });
         check((await page.textContent('#me-name')).trim() === 'admin', 'who am I shows admin');
@@ -106,7 +106,7 @@ try {
     });
 
     await step('assistant-form', async () => {
-        await page.getByRole('link', { name: 'Assistants' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Assistants' }).click();
         await page.locator('#add-assistant').click();
         await page.locator('dialog[open] #asst-name').waitFor();
         await page.fill('#asst-name', assistantName);
@@ -129,7 +129,7 @@ try {
 
     let apiKey;
     await step('api-key-created', async () => {
-        await page.getByRole('link', { name: 'API keys' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
         await page.locator('#whoami').waitFor();
         check((await page.textContent('#whoami')).includes('admin'), 'who am I lists the user');
         await page.fill('#key-name', keyName);
@@ -158,7 +158,7 @@ try {
     });
 
     await step('api-error-duplicate-name', async () => {
-        await page.getByRole('link', { name: 'MCP servers' }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers' }).click();
         await page.locator(`[data-server-name="${serverName}"]`).waitFor();
         // keyboard only: focus the button, Enter opens the dialog, focus starts in the name field
         await page.focus('#add-server');
@@ -258,8 +258,8 @@ try {
         await page.fill('#signin-password', `password-${SUFFIX}`);
         await page.keyboard.press('Enter');
         await page.locator('#health-overall').waitFor();
-        check(await page.getByRole('link', { name: 'Gateway' }).count() === 0, 'the gateway is not offered to users');
-        await page.getByRole('link', { name: 'MCP servers', exact: true }).click();
+        check(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gateway' }).count() === 0, 'the gateway is not offered to users');
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
         await page.getByRole('heading', { name: 'No MCP servers yet' }).waitFor();
         // a tenant of its own: no server shared by other tests shows up, so the empty state is certain
         check((await page.textContent('#me-meta')) === `User · console-${SUFFIX}`, 'who am I shows the role and tenant');

@@ -41,7 +41,7 @@ try {
 
     const message = `Please echo hello from the browser. ${args.key}`;
     await step('chat-empty', async () => {
-        await page.getByRole('link', { name: 'Chat', exact: true }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat', exact: true }).click();
         await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
         await page.getByLabel('Assistant').selectOption({ label: assistantName });
         await page.fill('#chat-input', message);
@@ -142,7 +142,7 @@ try {
     });
 
     await step('gateway', async () => {
-        await page.getByRole('link', { name: 'Gateway', exact: true }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gateway', exact: true }).click();
         const row = page.locator(`#gateway-tool-table tr[data-public-name="${serverName}__echo"]`);
         await row.waitFor({ timeout: 60_000 });
         await page.locator(`.backend-card[data-backend-name="${serverName}"]`).waitFor();
@@ -153,7 +153,7 @@ try {
     });
 
     await step('overview-numbers', async () => {
-        await page.getByRole('link', { name: 'Overview', exact: true }).click();
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Overview', exact: true }).click();
         await page.locator('#chart-calls .chart-value').waitFor();
         const calls = Number(await page.locator('#chart-calls .chart-value').getAttribute('data-value'));
         check(calls >= 1, `the echo call is counted: ${calls}`);
