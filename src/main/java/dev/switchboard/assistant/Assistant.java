@@ -1,13 +1,11 @@
 package dev.switchboard.assistant;
 
+import dev.switchboard.platform.OwnedRecord;
 import jakarta.persistence.CollectionTable;
 import jakarta.persistence.Column;
 import jakarta.persistence.ElementCollection;
 import jakarta.persistence.Entity;
 import jakarta.persistence.FetchType;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.JoinColumn;
 import jakarta.persistence.Table;
 
@@ -17,17 +15,7 @@ import java.util.Set;
 /** An assistant: a system prompt, a model and the MCP servers whose tools it may use (seed 004). */
 @Entity
 @Table(name = "assistants")
-public class Assistant {
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
-
-    @Column(name = "user_id", nullable = false)
-    private String userId;
-
-    @Column(name = "tenant_id", nullable = false)
-    private String tenantId;
+public class Assistant extends OwnedRecord {
 
     @Column(nullable = false)
     private String name;
@@ -48,17 +36,6 @@ public class Assistant {
     @Column(name = "mcp_server_id")
     private Set<Long> mcpServerIds = new LinkedHashSet<>();
 
-    @Column(name = "created_at", nullable = false)
-    private long createdAt;
-
-    @Column(name = "updated_at", nullable = false)
-    private long updatedAt;
-
-    public Long getId() { return id; }
-    public String getUserId() { return userId; }
-    public void setUserId(String userId) { this.userId = userId; }
-    public String getTenantId() { return tenantId; }
-    public void setTenantId(String tenantId) { this.tenantId = tenantId; }
     public String getName() { return name; }
     public void setName(String name) { this.name = name; }
     public String getDescription() { return description; }
@@ -71,8 +48,4 @@ public class Assistant {
     public void setKnowledgeBaseEnabled(boolean knowledgeBaseEnabled) { this.knowledgeBaseEnabled = knowledgeBaseEnabled; }
     public Set<Long> getMcpServerIds() { return mcpServerIds; }
     public void setMcpServerIds(Set<Long> mcpServerIds) { this.mcpServerIds = new LinkedHashSet<>(mcpServerIds); }
-    public long getCreatedAt() { return createdAt; }
-    public void setCreatedAt(long createdAt) { this.createdAt = createdAt; }
-    public long getUpdatedAt() { return updatedAt; }
-    public void setUpdatedAt(long updatedAt) { this.updatedAt = updatedAt; }
 }

@@ -1,13 +1,11 @@
 package dev.switchboard.backend.registry;
 
+import dev.switchboard.platform.OwnedRecord;
 import jakarta.persistence.Column;
 import jakarta.persistence.Convert;
 import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
-import jakarta.persistence.GeneratedValue;
-import jakarta.persistence.GenerationType;
-import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
@@ -16,7 +14,7 @@ import jakarta.persistence.Table;
  */
 @Entity
 @Table(name = "mcp_servers")
-public class McpServer {
+public class McpServer extends OwnedRecord {
 
     public enum Scope {
         /** Visible to its owner only. */
@@ -24,16 +22,6 @@ public class McpServer {
         /** Visible to everyone in the tenant, served by the gateway; admins only. */
         SHARED
     }
-
-    @Id
-    @GeneratedValue(strategy = GenerationType.IDENTITY)
-    private Long id;
-
-    @Column(name = "user_id", nullable = false)
-    private String userId;
-
-    @Column(name = "tenant_id", nullable = false)
-    private String tenantId;
 
     @Enumerated(EnumType.STRING)
     @Column(nullable = false)
@@ -72,17 +60,6 @@ public class McpServer {
     @Column(name = "auto_approve_tools")
     private String autoApproveToolsJson;
 
-    @Column(name = "created_at", nullable = false)
-    private long createdAt;
-
-    @Column(name = "updated_at", nullable = false)
-    private long updatedAt;
-
-    public Long getId() { return id; }
-    public String getUserId() { return userId; }
-    public void setUserId(String userId) { this.userId = userId; }
-    public String getTenantId() { return tenantId; }
-    public void setTenantId(String tenantId) { this.tenantId = tenantId; }
     public Scope getScope() { return scope; }
     public void setScope(Scope scope) { this.scope = scope; }
     public String getName() { return name; }
@@ -107,8 +84,4 @@ public class McpServer {
     public void setDisabledToolsJson(String disabledToolsJson) { this.disabledToolsJson = disabledToolsJson; }
     public String getAutoApproveToolsJson() { return autoApproveToolsJson; }
     public void setAutoApproveToolsJson(String autoApproveToolsJson) { this.autoApproveToolsJson = autoApproveToolsJson; }
-    public long getCreatedAt() { return createdAt; }
-    public void setCreatedAt(long createdAt) { this.createdAt = createdAt; }
-    public long getUpdatedAt() { return updatedAt; }
-    public void setUpdatedAt(long updatedAt) { this.updatedAt = updatedAt; }
 }
