@@ -259,10 +259,27 @@ try {
         await page.keyboard.press('Enter');
         await page.locator('#health-overall').waitFor();
         check(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gateway' }).count() === 0, 'the gateway is not offered to users');
+        check(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).count() === 0, 'the audit trail is not offered to users');
+        check(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tenants' }).count() === 0, 'tenants are not offered to users');
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
         await page.getByRole('heading', { name: 'No MCP servers yet' }).waitFor();
         // a tenant of its own: no server shared by other tests shows up, so the empty state is certain
         check((await page.textContent('#me-meta')) === `User · console-${SUFFIX}`, 'who am I shows the role and tenant');
+    });
+
+    await step('user-audit-tenants-and-query', async () => {
+        // typed by hand: the page says it is for admins without asking the API (no 403 in the console)
+        await page.goto(`${BASE}/#/audit`);
+        await page.getByRole('heading', { name: 'The audit trail is for admins' }).waitFor();
+        await page.goto(`${BASE}/#/tenants`);
+        await page.getByRole('heading', { name: 'Tenants are managed by admins' }).waitFor();
+        // the query page shows only the tables the user may read (query.role.user of the IT server)
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Query', exact: true }).click();
+        await page.locator('#schema-results li[data-table]').first().waitFor();
+        const tables = await page.locator('#schema-results li[data-table]').evaluateAll(lis => lis.map(li => li.dataset.table).sort());
+        check(JSON.stringify(tables) === JSON.stringify(['order_items', 'orders', 'products', 'users']), `readable tables only: ${tables}`);
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
+        await page.getByRole('heading', { name: 'No MCP servers yet' }).waitFor();
     });
 
     await step('user-no-stdio', async () => {

@@ -1,17 +1,21 @@
 #!/usr/bin/env node
-// The overview, chat playground and gateway pages walked through in Debian's Chromium (driven by ConsoleChatBrowserIT,
+// The overview, chat playground, gateway, audit, tenants and query pages walked through in Debian's Chromium (driven by ConsoleChatBrowserIT,
 // which registers a shared stdio server-everything with echo auto-approved, an assistant using it, and scripts the
-// LLM provider: the first message is answered with a call to its echo tool, then a text).
+// LLM provider: the first message is answered with a call to its echo tool, then a text), and makes a user in
+// tenant --tenant-id (no tenant row yet) so that deleting the tenant is refused while the user exists).
 //
 //   node console-pages-e2e.mjs --base-url http://localhost:18381 --password ... --server-name gw-abc123
-//        --assistant-name "Chat helper abc123" --key script-1-234 --pending-key script-2-567 --slow-key script-3-890
+//        --assistant-name "Chat helper abc123" --key script-1-234 --approve-key script-2-567 --reject-key script-3-678 --slow-key script-4-890
+//        --query-key script-5-123 --refuse-key script-6-456 --audited-calls 51 --tenant-id console-t-abc123 --tenant-user user-abc
+//        --paging-tenants 21
 //        --node-modules target/node/node_modules --out target/console-screenshots
 //
 // Screenshots are pages-NN-step.png in --out; any browser console or page error fails the run. The last line
 // printed is RESULT {json} for the IT to check through the REST API.
+import fs from 'node:fs';
 import { check, parseArgs, startBrowser } from './console-harness.mjs';
 
-const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'pending-key', 'slow-key', 'node-modules', 'out']);
+const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'approve-key', 'reject-key', 'slow-key', 'query-key', 'refuse-key', 'audited-calls', 'tenant-id', 'tenant-user', 'paging-tenants', 'node-modules', 'out']);
 const browser = await startBrowser({ baseUrl: args['base-url'], nodeModules: args['node-modules'], out: args.out, prefix: 'pages-' });
 const { BASE, page, shots, step, rest, expectHttpError } = browser;
 const serverName = args['server-name'];
@@ -98,28 +102,41 @@ try {
         check(users.length === 2, `both questions are in the reopened conversation: ${JSON.stringify(stored.json.data.map(m => m.role))}`);
     });
 
-    await step('chat-pending-call', async () => {
+    // get-sum is not auto-approved: the run waits (at most switchboard.chat.approval-timeout, 4 s on the IT server),
+    // so each decision is clicked in the step that sees the call pending
+    async function askForSum(key, decision) {
         await page.click('#new-chat');
         await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
-        await page.fill('#chat-input', `Add two and three. ${args['pending-key']}`);
+        await page.fill('#chat-input', `Add two numbers. ${key}`);
         await page.keyboard.press('Enter');
-        const block = page.locator('.tool-block[data-tool="get-sum"][data-status="pending"]');
-        await block.waitFor({ timeout: 60_000 });
-        await block.getByRole('button', { name: 'Approve' }).waitFor();
-        await block.getByRole('button', { name: 'Reject' }).waitFor();
-        check((await block.locator('.tc-status').textContent()).includes('Waiting for approval'), 'pending in words');
+        const pending = page.locator('.tool-block[data-tool="get-sum"][data-status="pending"]');
+        await pending.waitFor({ timeout: 60_000 });
+        check((await pending.locator('.tc-status').textContent()).includes('Waiting for approval'), 'pending in words');
+        await pending.getByRole('button', { name: `${decision} get-sum`, exact: true }).click();
+        return page.locator('.tool-block[data-tool="get-sum"]');
+    }
+
+    await step('chat-approved', async () => {
+        const block = await askForSum(args['approve-key'], 'Approve');
+        await page.locator('.tool-block[data-tool="get-sum"][data-status="done"]').waitFor();
+        await page.getByRole('status').filter({ hasText: 'Approved get-sum' }).first().waitFor();
+        check(await block.getByRole('button', { name: 'Approve get-sum' }).isHidden(), 'the decision buttons are gone');
+        await block.getByText('Result', { exact: true }).click();
+        check((await block.locator('.tc-result').textContent()).includes('The sum of 2 and 3 is 5'), 'the tool ran and its result is shown');
+        await page.locator('.msg-assistant .msg-text').filter({ hasText: 'Two and three make five, says get-sum.' }).waitFor();
+        await page.locator('#chat-send:not([hidden])').waitFor();
+        result.approvedMessageId = Number(await block.getAttribute('data-message-id'));
     });
 
     await step('chat-rejected', async () => {
-        // approvals may not be deployed yet: then the console says so in words (HTTP 404), otherwise the call is cancelled
-        expectHttpError(404);
-        const block = page.locator('.tool-block[data-tool="get-sum"]');
-        await block.getByRole('button', { name: 'Reject' }).click();
-        await Promise.race([
-            block.locator('.alert').filter({ hasText: 'Approvals are not available on this Switchboard yet' }).waitFor(),
-            page.locator('.tool-block[data-tool="get-sum"][data-status="cancelled"]').waitFor(),
-        ]);
-        result.approvals = await block.locator('.alert').count() ? 'missing' : 'present';
+        const block = await askForSum(args['reject-key'], 'Reject');
+        await page.locator('.tool-block[data-tool="get-sum"][data-status="cancelled"]').waitFor();
+        check((await block.locator('.tc-status').textContent()).includes('Rejected'), 'the block says the call was rejected');
+        check(await block.locator('.tc-result').count() === 0 || !(await block.locator('.tc-result').textContent()).includes('The sum'),
+            'a rejected call has no tool result');
+        await page.locator('.msg-assistant .msg-text').filter({ hasText: 'Understood, I will not add them.' }).waitFor();
+        await page.locator('#chat-send:not([hidden])').waitFor();
+        result.rejectedMessageId = Number(await block.getAttribute('data-message-id'));
     });
 
     await step('chat-stopped', async () => {
@@ -150,6 +167,288 @@ try {
         result.gatewayTools = await page.locator('#gateway-tool-table tbody tr').count();
         await page.fill('#gateway-tool-search', `${serverName}__echo`);
         check(await page.locator('#gateway-tool-table tbody tr:not([hidden])').count() === 1, 'the filter finds the tool by public name');
+    });
+
+    const auditedTool = `${serverName}__echo`;
+    await step('audit-page', async () => {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit', exact: true }).click();
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
+        // the IT made one tools/call through /mcp before the browser started; the audit writer is asynchronous
+        const row = page.locator(`#audit-table tr[data-tool="${auditedTool}"]`);
+        for (let attempt = 0; attempt < 10 && !(await row.count()); attempt++) {
+            await page.waitForTimeout(500);
+            await page.click('#audit-apply');
+            await page.locator('#audit-table:not([aria-busy])').waitFor();
+        }
+        check(await row.count() >= 1, `the audited gateway call is listed (${auditedTool})`);
+        const first = row.first();
+        check((await first.locator('td').nth(2).textContent()) === 'tools/call', 'the action is shown');
+        check((await first.locator('td').nth(4).textContent()) === serverName, 'the backend is shown');
+        check((await first.locator('td').nth(6).textContent()) === 'ok', 'the outcome is shown');
+    });
+
+    await step('audit-filtered', async () => {
+        await page.fill('#audit-tool', auditedTool);
+        await page.fill('#audit-subject', 'admin');
+        await page.click('#audit-apply');
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
+        const firstPage = await page.locator('#audit-table tbody tr').count();
+        check(firstPage === 50 && (await page.textContent('#audit-count')) === '50 events so far', `one page of 50: ${firstPage}`);
+        await page.getByRole('button', { name: 'Load more' }).click();
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
+        const rows = await page.locator('#audit-table tbody tr').evaluateAll(trs => trs.map(tr => ({ tool: tr.dataset.tool, id: Number(tr.dataset.auditId) })));
+        check(rows.length === Number(args['audited-calls']), `both pages hold every call: ${rows.length}`);
+        check(rows.every(r => r.tool === auditedTool), `only the filtered tool is listed: ${JSON.stringify(rows.map(r => r.tool))}`);
+        check(rows.every((r, i) => i === 0 || r.id < rows[i - 1].id), 'newest first, no event twice');
+        check(await page.getByRole('button', { name: 'Load more' }).isHidden(), 'the last page has no Load more');
+        await page.fill('#audit-decision', 'deny');
+        await page.keyboard.press('Enter');
+        await page.getByText('Nothing matches these filters').waitFor();
+        await page.fill('#audit-decision', '');
+        await page.fill('#audit-from', '2030-01-02T00:00:00');
+        await page.fill('#audit-to', '2030-01-01T00:00:00');
+        await page.click('#audit-apply');
+        await page.getByRole('alert').filter({ hasText: 'The time range is empty' }).waitFor();
+        await page.fill('#audit-from', '');
+        await page.fill('#audit-to', '');
+        await page.click('#audit-apply');
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
+        await page.locator(`#audit-table tr[data-tool="${auditedTool}"]`).first().waitFor();
+    });
+
+    await step('audit-detail', async () => {
+        await page.locator(`#audit-table tr[data-tool="${auditedTool}"]`).first().getByRole('button').click();
+        const drawer = page.locator('dialog[open] #audit-detail');
+        await drawer.waitFor();
+        const field = async name => (await drawer.locator(`dd[data-field="${name}"]`).textContent()).trim();
+        check(/^[0-9a-f]{64}$/.test(await field('Input hash')), `the input hash is shown: ${await field('Input hash')}`);
+        check(/^v\d+$/.test(await field('Key version')), `the key version is shown: ${await field('Key version')}`);
+        check((await field('Trace id')).length >= 16, 'the trace id is shown');
+        check(await field('Outcome') === 'ok' && /^\d+ ms$/.test(await field('Duration')), 'outcome and duration are shown');
+        check(!(await drawer.textContent()).includes('audited from the console test'), 'the input itself is not shown');
+    });
+
+    await step('audit-verified', async () => {
+        await page.keyboard.press('Escape');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        await page.getByRole('button', { name: 'Verify chain' }).click();
+        const ok = page.locator('#audit-verify .result.ok[data-valid="true"]');
+        await ok.waitFor();
+        check(/Chain intact for tenant default/.test(await ok.textContent()) && /\d+ events? checked/.test(await ok.textContent()),
+            `the verification in words: ${await ok.textContent()}`);
+    });
+
+    // tenants: the IT made a user in tenant --tenant-id, so deleting the tenant is refused until that user is gone
+    const tenantId = args['tenant-id'];
+    const tenantRow = () => page.locator(`#tenant-table tr[data-tenant-id="${tenantId}"]`);
+    const openPolicy = async () => {
+        await tenantRow().getByRole('button', { name: `Policy of ${tenantId}` }).click();
+        await page.locator('dialog[open] #policy-form').waitFor();
+    };
+    const topDialog = () => page.locator('dialog[open]').last();
+    await step('tenant-created', async () => {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tenants', exact: true }).click();
+        await page.locator('#tenant-table:not([aria-busy])').waitFor();
+        await page.click('#tenant-new');
+        await page.fill('#tenant-id', tenantId);
+        await page.fill('#tenant-name', `Console tenant ${tenantId}`);
+        await page.click('#tenant-save');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        await page.locator(`#tenant-table tr[data-tenant-id="${tenantId}"][data-policy="none"]`).waitFor();
+        check((await tenantRow().locator('.policy-summary').textContent()).includes('Unrestricted'), 'a new tenant is unrestricted');
+        check(/^\d+\u2013\d+ of \d+ tenants?$/.test(await page.textContent('#tenant-count')), `the page says where it is: ${await page.textContent('#tenant-count')}`);
+    });
+
+    await step('tenant-bad-pattern', async () => {
+        await openPolicy();
+        // the gateway's tools are offered: one chip per backend, every public tool name in the datalist
+        await page.locator(`#policy-backend-suggestions [data-pattern="${serverName}__*"]`).waitFor();
+        check(await page.locator(`#policy-tool-names option[value="${serverName}__echo"]`).count() === 1, 'tool names are suggested');
+        await page.check('#policy-tools-restrict');
+        await page.fill('#policy-tools', `${serverName}__echo\nnot a pattern`);
+        expectHttpError(400);
+        await page.click('#policy-save');
+        const error = page.locator('[data-field="tools"] .field-error[data-code="invalid_tool_pattern"]');
+        await error.waitFor();
+        check((await error.textContent()).includes("'not a pattern' is not a tool pattern"), `the API's reason next to the allowlist: ${await error.textContent()}`);
+        check(await page.evaluate(() => document.activeElement.id) === 'policy-tools', 'focus goes to the allowlist');
+    });
+
+    await step('tenant-policy-form', async () => {
+        await page.fill('#policy-tools', `${serverName}__echo`);
+        await page.click(`#policy-backend-suggestions [data-pattern="${serverName}__*"]`);
+        await page.fill('#policy-tool-add', `${serverName}__get-sum`);
+        await page.keyboard.press('Enter');
+        check(await page.inputValue('#policy-tools') === `${serverName}__echo\n${serverName}__*\n${serverName}__get-sum`, `the allowlist: ${await page.inputValue('#policy-tools')}`);
+        await page.check('#policy-backends-restrict');
+        await page.click(`#policy-resource-suggestions [data-backend="${serverName}"]`);
+        await page.check('#policy-rate-on');
+        await page.fill('#policy-rate-requests', '5');
+        await page.selectOption('#policy-rate-per', 'minute');
+        await page.fill('#policy-rate-burst', '8');
+        await page.check('#policy-rate-per-subject');
+        await page.click('#policy-rule-add');
+        await page.getByLabel('Rule 1 tool pattern').fill(`${serverName}__echo`);
+        await page.getByLabel('Rule 1 retry allowed').check();
+        await page.getByLabel('Rule 1 risk').selectOption('low');
+    });
+
+    await step('tenant-policy-saved', async () => {
+        await page.click('#policy-save');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        await page.reload();
+        await page.locator(`#tenant-table tr[data-tenant-id="${tenantId}"][data-policy="bound"]`).waitFor();
+        const summary = await tenantRow().locator('.policy-summary').textContent();
+        check(summary.includes(`${serverName}__echo`) && summary.includes('5 per minute, burst 8, per user') && summary.includes('1 retry rule'),
+            `the table sums the policy up: ${summary}`);
+        await openPolicy();
+        check(await page.inputValue('#policy-tools') === `${serverName}__echo\n${serverName}__*\n${serverName}__get-sum`, 'the allowlist is kept');
+        check(await page.inputValue('#policy-backends') === serverName, 'the backends are kept');
+        check(await page.isChecked('#policy-rate-on') && await page.inputValue('#policy-rate-requests') === '5'
+            && await page.inputValue('#policy-rate-per') === 'minute' && await page.inputValue('#policy-rate-burst') === '8'
+            && await page.isChecked('#policy-rate-per-subject'), 'the rate limit is kept');
+        check(await page.getByLabel('Rule 1 tool pattern').inputValue() === `${serverName}__echo` && await page.getByLabel('Rule 1 retry allowed').isChecked()
+            && await page.getByLabel('Rule 1 risk').inputValue() === 'low', 'the retry rule is kept');
+        const stored = await rest('GET', `/api/tenants/${tenantId}`);
+        check(JSON.stringify(stored.json.policy) === JSON.stringify({
+            tools: [`${serverName}__echo`, `${serverName}__*`, `${serverName}__get-sum`], resourceBackends: [serverName],
+            rateLimit: { requests: 5, per: 'minute', burst: 8, perSubject: true },
+            toolRules: [{ tool: `${serverName}__echo`, retryAllowed: true, risk: 'low' }],
+        }), `the API holds what the form showed: ${JSON.stringify(stored.json.policy)}`);
+    });
+
+    await step('tenant-phone-editor', async () => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.locator('#policy-rules').scrollIntoViewIfNeeded();
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        check(overflow <= 0, `no horizontal scrolling on a phone: policy editor (overflow ${overflow})`);
+        const dialogOverflow = await page.locator('dialog[open] .modal-body').evaluate(b => b.scrollWidth - b.clientWidth);
+        check(dialogOverflow <= 0, `the policy editor fits a phone (overflow ${dialogOverflow})`);
+        // buttons pushed out of a flex row overflow to the left, which scrollWidth does not count
+        const outside = await page.locator('dialog[open]').evaluate(d => {
+            const box = d.getBoundingClientRect();
+            return [...d.querySelectorAll('.modal-foot button')].filter(b => { const r = b.getBoundingClientRect(); return r.left < box.left || r.right > box.right; })
+                .map(b => b.textContent);
+        });
+        check(!outside.length, `every button of the editor is on the screen: ${outside}`);
+    });
+
+    await step('tenant-phone-list', async () => {
+        await page.keyboard.press('Escape');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        check(overflow <= 0, `no horizontal scrolling on a phone: tenants (overflow ${overflow})`);
+    });
+
+    await step('tenant-renamed', async () => {
+        await page.setViewportSize({ width: 1366, height: 800 });
+        await tenantRow().getByRole('button', { name: `Rename ${tenantId}` }).click();
+        check(await page.isDisabled('#tenant-id'), 'the id cannot change');
+        await page.fill('#tenant-name', 'Renamed in the browser');
+        await page.click('#tenant-save');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        await tenantRow().getByText('Renamed in the browser').waitFor();
+    });
+
+    await step('tenant-in-use', async () => {
+        await tenantRow().getByRole('button', { name: `Delete ${tenantId}` }).click();
+        expectHttpError(409);
+        await topDialog().getByRole('button', { name: 'Delete' }).click();
+        const alert = page.locator(`#tenant-in-use[data-tenant-id="${tenantId}"]`);
+        await alert.waitFor();
+        check((await alert.textContent()).includes(`Tenant ${tenantId} is still in use`), `the refusal in words: ${await alert.textContent()}`);
+        check(await tenantRow().count() === 1, 'the tenant is kept');
+    });
+
+    await step('tenant-policy-removed', async () => {
+        await openPolicy();
+        await page.click('#policy-remove');
+        const confirm = topDialog();
+        check((await confirm.textContent()).includes(`Tenant ${tenantId} becomes unrestricted`), `the confirmation says what removing means: ${await confirm.textContent()}`);
+        await confirm.getByRole('button', { name: 'Remove policy' }).click();
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        await page.locator(`#tenant-table tr[data-tenant-id="${tenantId}"][data-policy="none"]`).waitFor();
+        check((await rest('GET', `/api/tenants/${tenantId}`)).json.policy === null, 'the API has no policy for it');
+    });
+
+    await step('tenant-deleted', async () => {
+        const gone = await rest('DELETE', `/api/users/${encodeURIComponent(args['tenant-user'])}`);
+        check(gone.status === 204, `the tenant's user was deleted: ${gone.status}`);
+        await tenantRow().getByRole('button', { name: `Delete ${tenantId}` }).click();
+        await topDialog().getByRole('button', { name: 'Delete' }).click();
+        await page.getByRole('status').filter({ hasText: `Tenant ${tenantId} deleted` }).first().waitFor();
+        await tenantRow().waitFor({ state: 'detached' });
+        check(await page.locator('#tenant-in-use').count() === 0, 'the old refusal is gone');
+        result.deletedTenant = tenantId;
+    });
+
+    await step('tenant-pages', async () => {
+        // the IT made --paging-tenants more tenants, so the list has a second page of 20
+        await page.reload();
+        await page.locator('#tenant-table:not([aria-busy])').waitFor();
+        const total = Number((await page.textContent('#tenant-count')).match(/of (\d+)/)[1]);
+        check(total >= Number(args['paging-tenants']) && total > 20, `every tenant is counted: ${total}`);
+        check(await page.locator('#tenant-table tbody tr').count() === 20 && await page.isDisabled('#tenant-prev'), 'the first page holds 20');
+        const first = await page.locator('#tenant-table tbody tr').first().getAttribute('data-tenant-id');
+        await page.click('#tenant-next');
+        await page.locator('#tenant-count').filter({ hasText: /^21\u2013/ }).waitFor();
+        const second = await page.locator('#tenant-table tbody tr').evaluateAll(trs => trs.map(tr => tr.dataset.tenantId));
+        check(!second.includes(first) && second.length === Math.min(20, total - 20), `the second page holds the next ones: ${second}`);
+        await page.click('#tenant-prev');
+        await page.locator('#tenant-count').filter({ hasText: /^1\u2013/ }).waitFor();
+        check(await page.locator('#tenant-table tbody tr').first().getAttribute('data-tenant-id') === first, 'back on the first page');
+    });
+
+    await step('query-schema-search', async () => {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Query', exact: true }).click();
+        await page.locator('#schema-results li[data-table="users"]').waitFor();
+        await page.fill('#schema-search', '订单');
+        await page.locator('#schema-results[data-showing="订单"]').waitFor();
+        const table = page.locator('#schema-results li[data-table="orders"]');
+        await table.waitFor();
+        check((await table.locator('.schema-comment').textContent()).trim().length > 0, 'the table\u2019s comment is shown');
+        check(await page.locator('#schema-results .schema-column').count() >= 1, 'matching columns are listed');
+        await table.locator('summary').click();
+        await table.locator('li[data-column="orders.order_no"]').waitFor();
+    });
+
+    await step('query-answered', async () => {
+        await page.fill('#query-question', `用户订单 ${args['query-key']}`);
+        await page.fill('#query-limit', '3');
+        await page.keyboard.press('Enter');
+        await page.locator('#query-sql').waitFor({ timeout: 60_000 });
+        const sql = await page.textContent('#query-sql');
+        check(/^SELECT u\.name, o\.order_no FROM users u JOIN orders o/.test(sql) && /LIMIT 4\s*$/.test(sql), `the guarded SQL is shown: ${sql}`);
+        check((await page.textContent('#query-explanation')).includes('users'), 'the explanation is shown');
+        check(await page.locator('#query-table tbody tr').count() === 3, 'three rows are shown');
+        check(await page.locator('#query-table thead th').allTextContents().then(t => t.join(',')) === 'name,order_no', 'the columns are shown');
+        const facts = page.locator('#query-facts');
+        check(await facts.getAttribute('data-row-count') === '3' && await facts.getAttribute('data-truncated') === 'true', 'row count and truncation');
+        check(/3 rows/.test(await facts.textContent()) && /ran in \d+\.\d{3}s/.test(await facts.textContent()) && /Truncated/.test(await facts.textContent()),
+            `the facts in words: ${await facts.textContent()}`);
+    });
+
+    await step('query-csv', async () => {
+        const [download] = await Promise.all([page.waitForEvent('download'), page.click('#query-csv')]);
+        check(/^query-.*\.csv$/.test(download.suggestedFilename()), `a CSV file name: ${download.suggestedFilename()}`);
+        const text = (await fs.promises.readFile(await download.path(), 'utf8')).replace(/^\ufeff/, '');
+        const lines = text.split('\r\n');
+        check(lines[0] === 'name,order_no' && lines.length === 5 && lines[4] === '', `header, three rows and a final CRLF: ${JSON.stringify(lines)}`);
+        const shown = await page.locator('#query-table tbody tr').first().locator('td').allTextContents();
+        check(lines[1] === shown.join(','), `the first row is the one shown: ${lines[1]} vs ${shown}`);
+        result.csvRows = lines.length - 2;
+    });
+
+    await step('query-refused', async () => {
+        expectHttpError(422);
+        await page.fill('#query-question', `删除订单 ${args['refuse-key']}`);
+        await page.click('#query-ask');
+        const alert = page.locator('#query-error .alert');
+        await alert.waitFor({ timeout: 60_000 });
+        const text = await alert.textContent();
+        check(text.includes('The SQL was not run') && text.includes('not_select') && text.includes('只允许 SELECT'), `the guard's reason in words: ${text}`);
+        check((await page.textContent('#query-refused-sql')).trim() === 'DELETE FROM orders', 'the refused SQL is shown');
+        check(await page.locator('#query-table').count() === 0, 'no rows are shown');
     });
 
     await step('overview-numbers', async () => {
@@ -186,6 +485,45 @@ try {
         await page.locator('.tool-block[data-tool="echo"][data-status="done"]').waitFor();
         const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
         check(overflow <= 0, `no horizontal scrolling at 1024 px (overflow ${overflow})`);
+    });
+    // a phone: the sidebar is a top bar with one scrollable line of links, and no page scrolls sideways
+    const noSidewaysScrolling = async (what) => {
+        const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+        check(overflow <= 0, `no horizontal scrolling on a phone: ${what} (overflow ${overflow})`);
+    };
+    await step('phone-chat', async () => {
+        await page.setViewportSize({ width: 390, height: 844 });
+        await page.goto(`${BASE}/#/chat/${result.conversationId}`);
+        await page.locator('.tool-block[data-tool="echo"][data-status="done"]').waitFor();
+        await noSidewaysScrolling('chat');
+    });
+
+    await step('phone-query', async () => {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Query', exact: true }).click();
+        await page.locator('#schema-results li[data-table="users"]').waitFor();
+        await page.fill('#query-question', `用户订单 ${args['query-key']}`);
+        await page.fill('#query-limit', '3');
+        await page.click('#query-ask');
+        await page.locator('#query-table tbody tr').first().waitFor();
+        await noSidewaysScrolling('query with a result');
+        await page.locator('#query-sql').scrollIntoViewIfNeeded();
+    });
+
+    await step('phone-audit', async () => {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit', exact: true }).click();
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
+        await noSidewaysScrolling('audit');
+        await page.locator('#audit-table tbody tr').first().getByRole('button').click();
+        await page.locator('dialog[open] #audit-detail').waitFor();
+        await noSidewaysScrolling('audit event drawer');
+    });
+
+    await step('phone-servers', async () => {
+        await page.keyboard.press('Escape');
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
+        await page.locator(`[data-server-name="${serverName}"]`).waitFor();
+        await noSidewaysScrolling('servers');
+        await page.setViewportSize({ width: 1366, height: 800 });
     });
 } catch (err) {
     console.error(String(err && err.stack || err));

@@ -1,19 +1,33 @@
 // An independent MCP client for the gateway's integration tests: the official TypeScript SDK's Client over its
-// StreamableHTTPClientTransport. Usage: node gateway-client.mjs <url> <bearer token> '<steps as JSON array>'
+// StreamableHTTPClientTransport, its SSEClientTransport (legacy HTTP+SSE) for a URL ending in /sse, or its
+// StdioClientTransport running the stdio launcher (tools/SwitchboardStdio.java) for a URL written stdio:<gateway url>.
+// Usage: node gateway-client.mjs <url> <bearer token> '<steps as JSON array>'
 // Prints one JSON object: what initialize negotiated and the outcome of every step, in order.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
+import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
+import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
+import path from "node:path";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
-import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema } from "@modelcontextprotocol/sdk/types.js";
+import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema }
+  from "@modelcontextprotocol/sdk/types.js";
 
 const [url, token, stepsJson] = process.argv.slice(2);
 const steps = JSON.parse(stepsJson ?? "[]");
 
-const transport = new StreamableHTTPClientTransport(new URL(url), {
-  requestInit: { headers: { Authorization: `Bearer ${token}` } },
-});
+const auth = { requestInit: { headers: { Authorization: `Bearer ${token}` } } };
+function transportFor(url) {
+  if (url.startsWith("stdio:")) {
+    // the script runs in target/node; the launcher is a source file of the project
+    const launcher = path.resolve(process.cwd(), "../../tools/SwitchboardStdio.java");
+    return new StdioClientTransport({ command: "java", args: [launcher], stderr: "inherit",
+      env: { ...process.env, SWITCHBOARD_URL: url.substring("stdio:".length), SWITCHBOARD_TOKEN: token } });
+  }
+  return url.endsWith("/sse") ? new SSEClientTransport(new URL(url), auth) : new StreamableHTTPClientTransport(new URL(url), auth);
+}
+const transport = transportFor(url);
 // The client offers sampling, elicitation and roots, answers them with fixed values, and records what it was asked.
 const client = new Client({ name: "switchboard-it-client", version: "1.0.0" },
-  { capabilities: { sampling: {}, elicitation: {}, roots: { listChanged: false } } });
+  { capabilities: { sampling: {}, elicitation: {}, roots: { listChanged: true } } });
 const asked = [];
 client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
   asked.push({ method: request.method, params: request.params });
@@ -26,6 +40,12 @@ client.setRequestHandler(ElicitRequestSchema, async (request) => {
 client.setRequestHandler(ListRootsRequestSchema, async (request) => {
   asked.push({ method: request.method });
   return { roots: [{ uri: "file:///it-root", name: "it-root" }] };
+});
+
+// log messages the server sends (backends' notifications/message, relayed by the gateway)
+const logs = [];
+client.setNotificationHandler(LoggingMessageNotificationSchema, (notification) => {
+  logs.push(notification.params);
 });
 
 function failure(e) {
@@ -82,6 +102,15 @@ async function run(step) {
     }
     case "ping":
       return { result: await client.ping() };
+    case "rootsChanged": {
+      // tells the server the roots changed, then gives its backends time to ask for them
+      await client.sendRootsListChanged();
+      await new Promise((resolve) => setTimeout(resolve, step.waitMs ?? 3000));
+      return {};
+    }
+    case "wait":
+      await new Promise((resolve) => setTimeout(resolve, step.ms ?? 1000));
+      return {};
     case "listResources":
       return { items: await all((cursor) => client.listResources(cursor), "resources") };
     case "listResourceTemplates":
@@ -122,7 +151,8 @@ try {
     }
   }
   output.asked = asked;
-  await transport.terminateSession();
+  output.logs = logs;
+  await transport.terminateSession?.();
   await client.close();
 } catch (e) {
   output.fatal = failure(e);

@@ -3,8 +3,9 @@
 const TOKEN_KEY = 'switchboard.token';
 
 export class ApiError extends Error {
-    constructor({ status = 0, code = '', type = '', message = '', kind = 'http' }) {
+    constructor({ status = 0, code = '', type = '', message = '', kind = 'http', details = null }) {
         super(message);
+        this.details = details; // what some endpoints add to explain an error (e.g. the refused SQL of /api/query)
         this.status = status;
         this.code = code;
         this.type = type;
@@ -52,7 +53,7 @@ function errorOf(response, json, auth = true) {
     const error = json && json.error ? json.error : {};
     const err = new ApiError({
         status: response.status, code: error.code || '', type: error.type || '',
-        message: error.message || fallbackMessage(response.status),
+        message: error.message || fallbackMessage(response.status), details: error.details || null,
     });
     if (response.status === 401 && auth && session.token) onUnauthorized(err);
     return err;

@@ -9,6 +9,9 @@ import * as apiKeys from './pages/api-keys.js';
 import * as overview from './pages/overview.js';
 import * as chat from './pages/chat.js';
 import * as gateway from './pages/gateway.js';
+import * as audit from './pages/audit.js';
+import * as query from './pages/query.js';
+import * as tenants from './pages/tenants.js';
 
 const app = document.getElementById('app');
 
@@ -18,6 +21,9 @@ const ROUTES = [
     { pattern: /^\/overview$/, page: overview, nav: 'overview', title: 'Overview' },
     { pattern: /^\/chat(?:\/(\d+))?$/, page: chat, nav: 'chat', title: 'Chat' },
     { pattern: /^\/gateway$/, page: gateway, nav: 'gateway', title: 'Gateway' },
+    { pattern: /^\/query$/, page: query, nav: 'query', title: 'Query' },
+    { pattern: /^\/audit$/, page: audit, nav: 'audit', title: 'Audit trail' },
+    { pattern: /^\/tenants$/, page: tenants, nav: 'tenants', title: 'Tenants' },
     { pattern: /^\/servers$/, page: servers, nav: 'servers', title: 'MCP servers' },
     { pattern: /^\/servers\/(\d+)\/tools$/, page: tools, nav: 'servers', title: 'Tools' },
     { pattern: /^\/assistants$/, page: assistants, nav: 'assistants', title: 'Assistants' },
@@ -27,9 +33,12 @@ const ROUTES = [
 const NAV_TOP = [
     { id: 'overview', href: '#/overview', label: 'Overview', icon: 'activity' },
     { id: 'chat', href: '#/chat', label: 'Chat', icon: 'chat' },
+    { id: 'query', href: '#/query', label: 'Query', icon: 'database' },
 ];
 const NAV_ADMIN = [
     { id: 'gateway', href: '#/gateway', label: 'Gateway', icon: 'gateway' },
+    { id: 'audit', href: '#/audit', label: 'Audit', icon: 'shield' },
+    { id: 'tenants', href: '#/tenants', label: 'Tenants', icon: 'building' },
 ];
 const NAV = [
     { id: 'servers', href: '#/servers', label: 'MCP servers', icon: 'server' },

@@ -58,6 +58,10 @@ const ICONS = {
     refresh: '<path d="M20 11a8 8 0 0 0-14.6-4.5L4 8M4 4v4h4M4 13a8 8 0 0 0 14.6 4.5L20 16M20 20v-4h-4"/>',
     chevron: '<path d="m9 6 6 6-6 6"/>',
     clock: '<circle cx="12" cy="12" r="9"/><path d="M12 7v5l3 2"/>',
+    shield: '<path d="M12 3 4.5 6v6c0 4.4 3.2 7.8 7.5 9 4.3-1.2 7.5-4.6 7.5-9V6z"/><path d="m9 12 2 2 4-4"/>',
+    database: '<ellipse cx="12" cy="5.5" rx="7.5" ry="2.5"/><path d="M4.5 5.5v13c0 1.4 3.4 2.5 7.5 2.5s7.5-1.1 7.5-2.5v-13M4.5 12c0 1.4 3.4 2.5 7.5 2.5s7.5-1.1 7.5-2.5"/>',
+    download: '<path d="M12 4v11M7 10l5 5 5-5M5 20h14"/>',
+    building: '<path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M3 21h18M8 7h4M8 11h4M8 15h4"/>',
     ban: '<circle cx="12" cy="12" r="9"/><path d="m6 6 12 12"/>',
 };
 
@@ -124,6 +128,12 @@ export function toast(message, kind = 'ok') {
     const el = h('div', { class: `toast ${kind}` }, icon(kind === 'error' ? 'alert' : 'checkCircle'), h('span', {}, message));
     toastHost.append(el);
     setTimeout(() => el.remove(), kind === 'error' ? 7000 : 3200);
+}
+
+/** What a user sees on an admins' page typed into the address bar: what it is for, without asking the API. */
+export function adminOnlyNotice(iconName, title, ...text) {
+    return h('div', { class: 'page' }, h('div', { class: 'card empty' }, h('div', { class: 'empty-icon' }, icon(iconName, 26)),
+        h('h2', {}, title), h('p', {}, ...text)));
 }
 
 /** An alert box with a title and the error's message. */

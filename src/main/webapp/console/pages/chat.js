@@ -1,7 +1,7 @@
 // Chat playground: pick an assistant (and a model), send, watch the answer stream in with each tool call shown inline
 // as seed 004's ToolCallBlock (status, arguments, collapsible result, Approve / Reject while pending). Conversations
 // are listed from /api/conversations and reopened from their stored messages.
-import { ApiError, api, postEventStream } from '../api.js';
+import { api, postEventStream } from '../api.js';
 import { alertBox, button, describeError, h, icon, relativeTime, toast } from '../ui.js';
 import { renderMarkdown } from '../markdown.js';
 
@@ -11,6 +11,12 @@ const STATUS = {
     done: { label: 'Done', badge: 'ok', icon: 'check' },
     error: { label: 'Failed', badge: 'danger', icon: 'alert' },
     cancelled: { label: 'Cancelled', badge: '', icon: 'ban' },
+};
+/** Why a call was cancelled, from the refusal the model was given (chat/ToolApproval's codes). */
+const CANCELLED_BECAUSE = {
+    tool_rejected: 'Rejected',
+    approval_timeout: 'Not approved in time',
+    run_stopped: 'Cancelled',
 };
 const MODEL_SUGGESTIONS = ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4', 'deepseek-chat', 'qwen-plus'];
 const PICK_KEY = 'switchboard.chat.assistant';
@@ -374,11 +380,12 @@ function toolCallBlock(initial, initialMessageId) {
         name.textContent = toolName || 'tool';
         server.textContent = state.serverName ? `on ${state.serverName}` : '';
         const status = STATUS[state.status] ? state.status : 'invoking';
-        const s = STATUS[status];
+        const s = status === 'cancelled' ? { ...STATUS.cancelled, label: state.rejectedHere ? CANCELLED_BECAUSE.tool_rejected : cancelledLabel(state.response) } : STATUS[status];
         badge.className = `badge tc-status ${s.badge}`;
         badge.replaceChildren(status === 'invoking' ? h('span', { class: 'spinner', 'aria-hidden': 'true' }) : icon(s.icon, 13), s.label);
         root.dataset.status = status;
         root.dataset.toolCallId = state.id;
+        if (state.messageId) root.dataset.messageId = state.messageId;
         root.dataset.tool = toolName || '';
         root.setAttribute('aria-label', `Tool call ${toolName}: ${s.label}`);
         args.textContent = pretty(state.arguments);
@@ -388,7 +395,7 @@ function toolCallBlock(initial, initialMessageId) {
             result.textContent = text;
             result.classList.toggle('is-error', !!state.isError || status === 'error');
             argsBox.open = false;
-            if (status === 'error') resultBox.open = true;
+            if (status === 'error' || status === 'cancelled') resultBox.open = true;
         }
         root.classList.toggle('tc-pending', status === 'pending');
         if (status === 'pending') showDecision();
@@ -420,10 +427,10 @@ function toolCallBlock(initial, initialMessageId) {
         try {
             await api.post(`/messages/${state.messageId}/tool-confirm`, { toolCallId: state.id, approved });
             toast(approved ? `Approved ${name.textContent}` : `Rejected ${name.textContent}`);
-            if (!approved) update({ status: 'cancelled' });
+            if (!approved) update({ status: 'cancelled', rejectedHere: true });
             else if (state.status === 'pending') update({ status: 'invoking' });
         } catch (err) {
-            message.replaceChildren(confirmError(err));
+            message.replaceChildren(alertBox(err, 'The decision was not saved'));
         } finally {
             deciding = false;
             btn.replaceChildren(...original);
@@ -435,14 +442,9 @@ function toolCallBlock(initial, initialMessageId) {
     return { root, update };
 }
 
-function confirmError(err) {
-    // the generic answer of a path the server does not have ("Not Found" / "Method Not Allowed"), not a message it could not find
-    if (err instanceof ApiError && (err.status === 404 || err.status === 405) && (!err.code || /^(Not Found|Method Not Allowed)$/.test(err.message))) {
-        return h('div', { class: 'alert warn', role: 'alert' }, icon('alert'), h('div', {},
-            h('strong', {}, 'Approvals are not available on this Switchboard yet.'),
-            h('span', {}, `The server has no tool-confirm endpoint (HTTP ${err.status}). The call stays pending; an admin can auto-approve this tool on its server\u2019s Tools page instead.`)));
-    }
-    return alertBox(err, 'The decision was not saved');
+function cancelledLabel(response) {
+    const code = response && response.error && response.error.code;
+    return CANCELLED_BECAUSE[code] || STATUS.cancelled.label;
 }
 
 function shortName(displayName) {

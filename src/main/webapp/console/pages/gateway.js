@@ -1,16 +1,15 @@
 // Gateway (admins): the shared backends behind /mcp with their live status, and the aggregated tool list as MCP
 // clients see it, read by speaking MCP to /mcp from the browser (initialize, tools/list across pages, DELETE).
 import { api, mcpSession } from '../api.js';
-import { alertBox, button, h, icon, plural } from '../ui.js';
+import { adminOnlyNotice, alertBox, button, h, icon, plural } from '../ui.js';
 import { endpointText, TYPE_LABELS } from './servers.js';
 
 const POLL_MS = 5000;
 
 export async function render(main, ctx) {
     if (!ctx.isAdmin) {
-        main.append(h('div', { class: 'page' }, h('div', { class: 'card empty' }, h('div', { class: 'empty-icon' }, icon('gateway', 26)),
-            h('h2', {}, 'The gateway page is for admins'),
-            h('p', {}, 'Ask an admin of your tenant to share MCP servers through the gateway; you can use it at ', h('code', {}, `${location.origin}/mcp`), ' with your API key.'))));
+        main.append(adminOnlyNotice('gateway', 'The gateway page is for admins',
+            'Ask an admin of your tenant to share MCP servers through the gateway; you can use it at ', h('code', {}, `${location.origin}/mcp`), ' with your API key.'));
         return;
     }
     const endpoint = `${location.origin}/mcp`;
@@ -72,26 +71,15 @@ export async function render(main, ctx) {
     async function listTools() {
         reload.disabled = true;
         toolsBody.replaceChildren(h('div', { class: 'loading' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Opening an MCP session on /mcp and listing its tools…'));
-        let session;
         const started = performance.now();
         try {
-            session = await mcpSession('/mcp');
-            const tools = [];
-            let cursor;
-            let pages = 0;
-            do {
-                const page = await session.request('tools/list', cursor ? { cursor } : {});
-                tools.push(...(page.tools || []));
-                cursor = page.nextCursor;
-                pages++;
-            } while (cursor && pages < 200);
-            const info = session.init.serverInfo || {};
-            sessionFacts.textContent = `${info.name || 'Gateway'} ${info.version || ''} · protocol ${session.init.protocolVersion} · ${plural(tools.length, 'tool')} in ${plural(pages, 'page')} · ${Math.round(performance.now() - started)} ms`;
+            const { tools, pages, init } = await listGatewayTools();
+            const info = init.serverInfo || {};
+            sessionFacts.textContent = `${info.name || 'Gateway'} ${info.version || ''} · protocol ${init.protocolVersion} · ${plural(tools.length, 'tool')} in ${plural(pages, 'page')} · ${Math.round(performance.now() - started)} ms`;
             drawTools(tools);
         } catch (err) {
             toolsBody.replaceChildren(h('div', { class: 'section-body' }, alertBox(err, 'The gateway did not list its tools')));
         } finally {
-            if (session) await session.close();
             reload.disabled = false;
         }
     }
@@ -134,6 +122,25 @@ export async function render(main, ctx) {
                 h('caption', { class: 'sr-only' }, 'Tools offered by the gateway, by public name'),
                 h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Public name'), h('th', { scope: 'col' }, 'Backend'), h('th', { scope: 'col' }, 'Description'))),
                 tbody)));
+    }
+}
+
+/** What an MCP client sees at /mcp: one session (initialize, tools/list across every page, DELETE). */
+export async function listGatewayTools() {
+    const session = await mcpSession('/mcp');
+    try {
+        const tools = [];
+        let cursor;
+        let pages = 0;
+        do {
+            const page = await session.request('tools/list', cursor ? { cursor } : {});
+            tools.push(...(page.tools || []));
+            cursor = page.nextCursor;
+            pages++;
+        } while (cursor && pages < 200);
+        return { tools, pages, init: session.init };
+    } finally {
+        await session.close();
     }
 }
 

@@ -2,6 +2,8 @@ package dev.switchboard.audit;
 
 import dev.switchboard.security.DataDirectory;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.context.Initialized;
+import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import jakarta.inject.Singleton;
@@ -39,8 +41,25 @@ public class AuditConfig {
     @ConfigProperty(name = "switchboard.audit.pii-fields")
     Optional<List<String>> piiFields;
 
+    /** Off only to measure what auditing costs (bench/governance.mjs); announced as a WARNING at start. */
+    @Inject
+    @ConfigProperty(name = "switchboard.audit.enabled", defaultValue = "true")
+    boolean enabled;
+
     @Inject
     DataDirectory dataDirectory;
+
+    void started(@Observes @Initialized(ApplicationScoped.class) Object event) {
+        if (!enabled) {
+            LOG.warning("AUDIT IS OFF (SWITCHBOARD_AUDIT_ENABLED=false): gateway calls through /mcp are not recorded. "
+                    + "Meant for measuring the audit's cost only; switch it on anywhere else.");
+        }
+    }
+
+    /** Whether the gateway records its calls (the default); see {@code switchboard.audit.enabled}. */
+    public boolean isEnabled() {
+        return enabled;
+    }
 
     /** {@code @Singleton}, not {@code @ApplicationScoped}: the value types are final, so they cannot be proxied. */
     @Produces

@@ -6,7 +6,6 @@ import dev.switchboard.llm.LlmReply;
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.llm.Usage;
 import dev.switchboard.mcp.McpException;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -23,6 +22,8 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Semaphore;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Seed 004's agent loop: ask the LLM, run the tool calls it makes, give it the results, ask again, until it answers
@@ -75,7 +76,7 @@ public final class AgentLoop {
         while (true) {
             boolean finalCall = rounds >= maxRounds;
             if (finalCall) {
-                messages.add(Json.createObjectBuilder().add("role", "system").add("content", ROUND_LIMIT_NOTE.formatted(maxRounds)).build());
+                messages.add(JSON.createObjectBuilder().add("role", "system").add("content", ROUND_LIMIT_NOTE.formatted(maxRounds)).build());
             }
             LlmReply reply = ask(turn, messages, finalCall, rounds == 0 ? choice : ToolChoice.AUTO, listener);
             usage = usage.plus(reply.usage());
@@ -97,7 +98,7 @@ public final class AgentLoop {
             List<ToolResult> results = runRound(turn, round, records, content.toString(), listener);
             for (ToolResult result : results) {
                 records.add(result.record());
-                messages.add(Json.createObjectBuilder().add("role", "tool").add("tool_call_id", result.record().id())
+                messages.add(JSON.createObjectBuilder().add("role", "tool").add("tool_call_id", result.record().id())
                         .add("content", result.content()).build());
             }
             rounds++;
@@ -119,7 +120,7 @@ public final class AgentLoop {
             return reply;
         }
         List<JsonObject> nudged = new ArrayList<>(messages);
-        nudged.add(Json.createObjectBuilder().add("role", "system").add("content", choice.nudge()).build());
+        nudged.add(JSON.createObjectBuilder().add("role", "system").add("content", choice.nudge()).build());
         LlmReply retried = llm.complete(request(turn, nudged, choice));
         return new LlmReply(retried.model(), retried.content(), retried.toolCalls(), retried.finishReason(),
                 reply.usage().plus(retried.usage()));
@@ -127,14 +128,14 @@ public final class AgentLoop {
 
     /** The provider request: the caller's options, the history, and the tools unless {@code choice} is null. */
     private static JsonObject request(ChatTurn turn, List<JsonObject> messages, ToolChoice choice) {
-        JsonObjectBuilder request = Json.createObjectBuilder(turn.options());
-        JsonArrayBuilder history = Json.createArrayBuilder();
+        JsonObjectBuilder request = JSON.createObjectBuilder(turn.options());
+        JsonArrayBuilder history = JSON.createArrayBuilder();
         messages.forEach(history::add);
         request.add("messages", history);
         request.remove("tools");
         request.remove("tool_choice");
         if (choice != null) {
-            JsonArrayBuilder tools = Json.createArrayBuilder();
+            JsonArrayBuilder tools = JSON.createArrayBuilder();
             turn.clientTools().forEach(tools::add);
             turn.mcpTools().values().stream().map(McpTool::toFunction).forEach(tools::add);
             request.add("tools", tools).add("tool_choice", choice.json());
@@ -157,7 +158,7 @@ public final class AgentLoop {
     private static ToolCallRecord record(ToolCall call, ChatTurn turn) {
         McpTool tool = turn.mcpTools().get(call.name());
         JsonValue arguments = parseArguments(call.arguments());
-        JsonValue shown = arguments == null ? Json.createValue(call.arguments()) : arguments;
+        JsonValue shown = arguments == null ? JSON.createValue(call.arguments()) : arguments;
         return tool == null
                 ? new ToolCallRecord(call.id(), null, null, call.name(), call.name(), shown, ToolCallStatus.PENDING, null, false)
                 : new ToolCallRecord(call.id(), tool.serverId(), tool.serverName(), tool.toolName(), call.name(), shown,
@@ -165,12 +166,12 @@ public final class AgentLoop {
     }
 
     private static JsonObject assistantMessage(LlmReply reply) {
-        JsonArrayBuilder calls = Json.createArrayBuilder();
+        JsonArrayBuilder calls = JSON.createArrayBuilder();
         for (ToolCall call : reply.toolCalls()) {
-            calls.add(Json.createObjectBuilder().add("id", call.id()).add("type", "function")
-                    .add("function", Json.createObjectBuilder().add("name", call.name()).add("arguments", call.arguments())));
+            calls.add(JSON.createObjectBuilder().add("id", call.id()).add("type", "function")
+                    .add("function", JSON.createObjectBuilder().add("name", call.name()).add("arguments", call.arguments())));
         }
-        JsonObjectBuilder message = Json.createObjectBuilder().add("role", "assistant");
+        JsonObjectBuilder message = JSON.createObjectBuilder().add("role", "assistant");
         if (reply.content().isEmpty()) {
             message.addNull("content");
         } else {
@@ -274,7 +275,7 @@ public final class AgentLoop {
 
     /** An error the LLM reads as the tool's result (seed 003's error shape), so it can recover. */
     private static ToolResult failed(ToolCallRecord record, String code, String message) {
-        JsonObject error = Json.createObjectBuilder().add("error", Json.createObjectBuilder().add("message", message)
+        JsonObject error = JSON.createObjectBuilder().add("error", JSON.createObjectBuilder().add("message", message)
                 .add("type", "tool_execution_error").add("code", code).add("tool_name", record.displayName())).build();
         return new ToolResult(record.with(ToolCallStatus.ERROR, error, true), error.toString());
     }
@@ -283,7 +284,7 @@ public final class AgentLoop {
         if (text == null || text.isBlank()) {
             return JsonValue.EMPTY_JSON_OBJECT;
         }
-        try (var reader = Json.createReader(new StringReader(text))) {
+        try (var reader = JSON.createReader(new StringReader(text))) {
             return reader.readValue();
         } catch (JsonException | IllegalStateException e) {
             return null;

@@ -6,7 +6,13 @@ import dev.switchboard.backend.connection.BackendConnections;
 import dev.switchboard.backend.registry.McpServer;
 import dev.switchboard.backend.registry.McpServerRegistry;
 import dev.switchboard.backend.tools.ToolAliasRegistry;
+import dev.switchboard.gateway.BackendNames;
+import dev.switchboard.gateway.resilience.BackendGuard;
+import dev.switchboard.gateway.resilience.BackendGuards;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.transport.RequestHeaders;
+import dev.switchboard.observability.TraceContext;
+import dev.switchboard.observability.TraceScope;
 import dev.switchboard.security.CurrentUser;
 import dev.switchboard.workspace.Workspace;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -14,17 +20,20 @@ import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
+import java.time.Duration;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
 import java.util.logging.Logger;
 
 /**
  * Turns an assistant into the tools a run may use (seed 004: assistant's servers -> enabled tools -> model format),
- * and an invoker that calls them through the caller's pooled connections.
+ * and an invoker that calls them through the caller's pooled connections, behind each server's breaker and bulkhead
+ * (the gateway's, shared) and with the request's trace.
  */
 @ApplicationScoped
 public class AssistantTools {
@@ -42,6 +51,12 @@ public class AssistantTools {
 
     @Inject
     ToolAliasRegistry aliases;
+
+    @Inject
+    BackendGuards guards;
+
+    @Inject
+    ChatMetrics metrics;
 
     /**
      * The setup for an assistant of the caller (404 if it is not theirs), or an empty one for null.
@@ -62,13 +77,27 @@ public class AssistantTools {
             if (!server.isActive()) {
                 continue;
             }
-            ServerRoute route = ServerRoute.of(server, registry, workspace);
+            ServerRoute route = ServerRoute.of(server, registry, user, workspace);
             routes.put(serverId, route);
             tools.putAll(toolsOf(subject, route, visibleIds));
         }
+        // tool calls run on the chat's own threads: the request's trace is taken along from here
+        TraceContext trace = TraceScope.currentOrNew();
         ToolInvoker invoker = (tool, arguments) -> {
             ServerRoute route = routes.get(tool.serverId());
-            return connections.pool().callTool(subject, route.poolId(), route.spec(), tool.toolName(), arguments, route.timeout(), null);
+            BackendGuard guard = guards.of(String.valueOf(tool.serverId()), BackendNames.sanitise(route.server().getName()));
+            long started = System.nanoTime();
+            try {
+                JsonObject result = RequestHeaders.with(Map.of(TraceContext.HEADER, trace.child().traceparent()), () -> guard.call(() ->
+                        connections.pool().callTool(subject, route.poolId(), route.spec(), tool.toolName(), arguments, route.timeout(), null)));
+                metrics.toolCall(tool.displayName(), Duration.ofNanos(System.nanoTime() - started),
+                        result.getBoolean("isError", false) ? "tool_error" : null);
+                return result;
+            } catch (McpException e) {
+                metrics.toolCall(tool.displayName(), Duration.ofNanos(System.nanoTime() - started),
+                        "tool_failed_" + e.kind().name().toLowerCase(Locale.ROOT));
+                throw e;
+            }
         };
         return new ChatSetup(assistant.getId(), assistant.getSystemPrompt(), assistant.getModel(), tools, invoker,
                 assistant.isKnowledgeBaseEnabled());

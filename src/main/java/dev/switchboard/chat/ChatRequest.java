@@ -1,7 +1,6 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -12,6 +11,8 @@ import jakarta.json.JsonValue;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * A {@code POST /api/chat/completions} body (seed 003 + OpenAI), checked.
@@ -40,7 +41,7 @@ public record ChatRequest(List<JsonObject> messages, List<JsonObject> tools, boo
         number(body, "temperature");
         number(body, "max_tokens");
         optionalString(body, "model");
-        JsonObjectBuilder options = Json.createObjectBuilder();
+        JsonObjectBuilder options = JSON.createObjectBuilder();
         body.forEach((name, value) -> {
             if (!OWN_FIELDS.contains(name) && value.getValueType() != JsonValue.ValueType.NULL) {
                 options.add(name, value);

@@ -3,6 +3,7 @@ package dev.switchboard.chat;
 import dev.switchboard.knowledge.KnowledgeRetriever;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
+import dev.switchboard.platform.ApiError;
 import dev.switchboard.security.CurrentUser;
 import dev.switchboard.workspace.Workspace;
 import dev.switchboard.workspace.Workspaces;
@@ -12,7 +13,6 @@ import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -25,11 +25,16 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.UUID;
 import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Level;
 import java.util.logging.Logger;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** Runs {@code /api/chat/completions}: prepares a run from the request, then answers it whole or as a stream. */
 @ApplicationScoped
@@ -59,6 +64,9 @@ public class ChatService {
     @Inject
     ApprovalSignals approvalSignals;
 
+    @Inject
+    ChatMetrics metrics;
+
     @Resource
     ManagedThreadFactory threadFactory;
 
@@ -86,6 +94,8 @@ public class ChatService {
 
     private ExecutorService toolCalls;
 
+    private ExecutorService streams;
+
     /**
      * Tool calls get threads of their own: on the container's shared executor, calls blocked on a backend would
      * starve the backend I/O that is to answer them (the shared pool is small on a small machine). When all are
@@ -95,11 +105,21 @@ public class ChatService {
     void start() {
         toolCalls = new ThreadPoolExecutor(0, toolThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threadFactory,
                 new ThreadPoolExecutor.CallerRunsPolicy());
+        streams = Executors.newCachedThreadPool(threadFactory);
     }
 
     @PreDestroy
     void stop() {
         toolCalls.shutdownNow();
+        streams.shutdownNow();
+    }
+
+    /**
+     * Runs a stream's writing on a thread of its own (idle ones are reused): a stream blocks its thread on the
+     * provider for as long as the model talks, which the container's shared pool is not sized for.
+     */
+    void onStreamThread(Runnable writing) {
+        streams.execute(writing);
     }
 
     PreparedRun prepare(CurrentUser user, ChatRequest request) {
@@ -110,36 +130,69 @@ public class ChatService {
             tools.putAll(BuiltInTools.tools());
         }
         String model = request.model() != null ? request.model() : setup.model() != null ? setup.model() : llm.defaultModel();
-        JsonObject options = Json.createObjectBuilder(request.options()).add("model", model).build();
+        JsonObject options = JSON.createObjectBuilder(request.options()).add("model", model).build();
         List<JsonObject> prompted = withSystemPrompt(request.messages(), setup.systemPrompt());
         List<JsonObject> messages = setup.knowledge()
                 ? knowledge.contextMessage(request.lastUserText()).map(context -> withKnowledge(prompted, context)).orElse(prompted)
                 : prompted;
         ChatTurn turn = new ChatTurn(options, messages, request.tools(), tools, request.stream());
-        Conversation conversation = store.open(ChatCaller.of(user), setup.assistantId(), request.sessionId(), request.lastUserText());
-        for (JsonObject message : request.newMessages()) {
-            store.add(conversation.getId(), message.getString("role"), text(message.get("content")), message.getString("tool_call_id", null));
-        }
-        long messageId = store.add(conversation.getId(), "assistant", "", null);
-        StoredApprovals approvals = new StoredApprovals(approvalStore, approvalSignals, messageId, approvalTimeout, approvalPoll);
+        List<ConversationStore.NewMessage> newMessages = request.newMessages().stream().map(message -> new ConversationStore.NewMessage(
+                message.getString("role"), text(message.get("content")), message.getString("tool_call_id", null))).toList();
         ToolInvoker invoker = workspace == null ? setup.invoker() : BuiltInTools.invoker(workspace, setup.invoker());
-        AgentLoop loop = new AgentLoop(llm, invoker, toolCalls, maxParallelTools, maxToolRounds, approvals);
-        return new PreparedRun(loop, turn, CompletionIdentity.next(model, conversation.getId(), messageId), request.sessionId(),
-                workspace == null ? null : workspace.directory().toString(), request.includeUsage());
+        return new PreparedRun(ChatCaller.of(user), setup.assistantId(), request.lastUserText(), newMessages, turn, invoker,
+                CompletionIdentity.next(model), request.sessionId(), workspace == null ? null : workspace.directory().toString(),
+                request.includeUsage());
     }
 
-    JsonObject complete(PreparedRun run) {
+    /** Stores the turn (one transaction) and builds the loop that fills in its assistant message. */
+    private StartedRun begin(PreparedRun run) {
+        ConversationStore.StoredRun stored = store.begin(run.caller(), run.assistantId(), run.sessionId(), run.firstText(), run.newMessages());
+        StoredApprovals approvals = new StoredApprovals(approvalStore, approvalSignals, stored.messageId(), approvalTimeout, approvalPoll);
+        AgentLoop loop = new AgentLoop(llm, run.invoker(), toolCalls, maxParallelTools, maxToolRounds, approvals);
+        return new StartedRun(loop, run.identity().storedAs(stored));
+    }
+
+    private record StartedRun(AgentLoop loop, CompletionIdentity identity) {
+    }
+
+    JsonObject complete(PreparedRun prepared) {
+        StartedRun run = begin(prepared);
+        long started = System.nanoTime();
         try {
-            ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.identity().messageId(), NO_EVENTS));
+            ChatOutcome outcome = run.loop().run(prepared.turn(), new RunRecorder(store, run.identity().messageId(), NO_EVENTS));
             store.updateAssistant(run.identity().messageId(), outcome.content(), outcome.records(), outcome.finishReason());
-            return CompletionJson.completion(run.identity(), outcome, run.sessionId(), run.workspacePath());
+            metrics.finished(outcome, since(started));
+            return CompletionJson.completion(run.identity(), outcome, prepared.sessionId(), prepared.workspacePath());
         } catch (LlmException e) {
             store.markFailed(run.identity().messageId());
+            metrics.failed(e, since(started));
             throw LlmErrors.toApi(e);
         }
     }
 
-    void stream(PreparedRun run, OutputStream out) {
+    private static Duration since(long startedNanos) {
+        return Duration.ofNanos(System.nanoTime() - startedNanos);
+    }
+
+    void stream(PreparedRun prepared, OutputStream out) {
+        // the role chunk goes out before the turn is stored: the caller's first byte does not wait for the database
+        try {
+            new ChunkStream(out, prepared.identity()).role();
+        } catch (UncheckedIOException e) {
+            LOG.fine(() -> "chat stream " + prepared.identity().id() + " closed by the client before it began");
+            return;
+        }
+        StartedRun run;
+        try {
+            run = begin(prepared);
+        } catch (RuntimeException e) {
+            String incident = UUID.randomUUID().toString();
+            LOG.log(Level.SEVERE, "Could not store chat stream " + prepared.identity().id() + ", incident " + incident, e);
+            ChunkStream failed = new ChunkStream(out, prepared.identity());
+            failed.error(ApiError.body("Internal error (incident " + incident + ")", "server_error", "internal_error"));
+            failed.end();
+            return;
+        }
         ChunkStream chunks = new ChunkStream(out, run.identity());
         LoopListener streaming = new LoopListener() {
             @Override
@@ -170,24 +223,27 @@ public class ChatService {
                 chunks.toolCallUpdated(finished);
             }
         };
+        long started = System.nanoTime();
         try {
-            chunks.role();
-            ChatOutcome outcome = run.loop().run(run.turn(), new RunRecorder(store, run.identity().messageId(), streaming));
+            ChatOutcome outcome = run.loop().run(prepared.turn(), new RunRecorder(store, run.identity().messageId(), streaming));
             store.updateAssistant(run.identity().messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            metrics.finished(outcome, since(started));
             if (!outcome.pendingCalls().isEmpty()) {
                 chunks.pendingCalls(outcome.pendingCalls());
                 outcome.records().stream().filter(r -> r.status() == ToolCallStatus.PENDING).forEach(chunks::toolCallUpdated);
             }
-            chunks.done(outcome.finishReason(), CompletionJson.toolExecution(outcome, run.sessionId(), run.workspacePath()));
-            if (run.includeUsage()) {
+            chunks.done(outcome.finishReason(), CompletionJson.toolExecution(outcome, prepared.sessionId(), prepared.workspacePath()));
+            if (prepared.includeUsage()) {
                 chunks.usage(outcome.usage());
             }
         } catch (LlmException e) {
             store.markFailed(run.identity().messageId());
+            metrics.failed(e, since(started));
             chunks.error(LlmErrors.body(e));
         } catch (UncheckedIOException e) {
             // the caller hung up; the run stops with it and the message says so
             store.markFailed(run.identity().messageId());
+            metrics.abandoned(since(started));
             LOG.fine(() -> "chat stream " + run.identity().id() + " closed by the client");
             return;
         }
@@ -201,7 +257,7 @@ public class ChatService {
             return messages;
         }
         List<JsonObject> withPrompt = new ArrayList<>();
-        withPrompt.add(Json.createObjectBuilder().add("role", "system").add("content", systemPrompt).build());
+        withPrompt.add(JSON.createObjectBuilder().add("role", "system").add("content", systemPrompt).build());
         withPrompt.addAll(messages);
         return withPrompt;
     }
@@ -221,7 +277,7 @@ public class ChatService {
             return messages;
         }
         List<JsonObject> injected = new ArrayList<>(messages);
-        injected.add(lastUser, Json.createObjectBuilder().add("role", "user").add("content", context).build());
+        injected.add(lastUser, JSON.createObjectBuilder().add("role", "user").add("content", context).build());
         return injected;
     }
 

@@ -2,7 +2,6 @@ package dev.switchboard.chat;
 
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.llm.Usage;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -14,6 +13,8 @@ import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Writes a run as {@code text/event-stream}. Every {@code data:} line is an OpenAI {@code chat.completion.chunk}
@@ -35,38 +36,44 @@ final class ChunkStream {
         this.identity = identity;
     }
 
+    /**
+     * The first chunk, written before anything else happens so the caller sees the answer begin at once. On Liberty
+     * the response's first flush commits it without sending anything (measured: the bytes waited for the next
+     * flush, i.e. the first content); so the event's closing blank line goes out with a flush of its own.
+     */
     void role() {
-        JsonObject delta = Json.createObjectBuilder().add("role", "assistant").add("content", "").build();
-        write(chunk("content", choice(delta, null)).add("delta", delta));
+        JsonObject delta = JSON.createObjectBuilder().add("role", "assistant").add("content", "").build();
+        send("data: " + chunk("content", choice(delta, null)).add("delta", delta).build() + "\n");
+        send("\n");
     }
 
     void content(String text) {
-        JsonObject delta = Json.createObjectBuilder().add("content", text).build();
+        JsonObject delta = JSON.createObjectBuilder().add("content", text).build();
         write(chunk("content", choice(delta, null)).add("delta", delta));
     }
 
     /** Calls Switchboard is about to run. */
     void toolCalls(List<ToolCallRecord> invoking) {
-        JsonArrayBuilder calls = Json.createArrayBuilder();
+        JsonArrayBuilder calls = JSON.createArrayBuilder();
         for (int i = 0; i < invoking.size(); i++) {
             ToolCallRecord record = invoking.get(i);
-            calls.add(Json.createObjectBuilder().add("index", i).add("id", record.id()).add("type", "function")
-                    .add("function", Json.createObjectBuilder().add("name", record.displayName())
+            calls.add(JSON.createObjectBuilder().add("index", i).add("id", record.id()).add("type", "function")
+                    .add("function", JSON.createObjectBuilder().add("name", record.displayName())
                             .add("arguments", record.arguments() instanceof JsonString s ? s.getString() : record.arguments().toString()))
                     .add("status", record.status().json()));
         }
-        write(chunk("tool_call", Json.createArrayBuilder()).add("delta", Json.createObjectBuilder().add("tool_calls", calls)));
+        write(chunk("tool_call", JSON.createArrayBuilder()).add("delta", JSON.createObjectBuilder().add("tool_calls", calls)));
     }
 
     void toolResult(ToolCallRecord record, String content) {
-        write(chunk("tool_result", Json.createArrayBuilder()).add("tool_call_id", record.id())
+        write(chunk("tool_result", JSON.createArrayBuilder()).add("tool_call_id", record.id())
                 .add("name", record.displayName()).add("status", record.status().json())
-                .add("result", Json.createObjectBuilder().add("success", !record.isError()).add("content", content)));
+                .add("result", JSON.createObjectBuilder().add("success", !record.isError()).add("content", content)));
     }
 
     /** Manual mode: the calls the caller must run, whole, in {@code choices} as OpenAI clients expect. */
     void pendingCalls(List<ToolCall> calls) {
-        JsonObject delta = Json.createObjectBuilder().add("tool_calls", CompletionJson.toolCalls(calls, true)).build();
+        JsonObject delta = JSON.createObjectBuilder().add("tool_calls", CompletionJson.toolCalls(calls, true)).build();
         write(chunk("tool_call", choice(delta, null)).add("delta", delta));
     }
 
@@ -75,7 +82,7 @@ final class ChunkStream {
      * {@code choices}): OpenAI SDKs hand named events on as ordinary chunks, so they must look like one.
      */
     void toolCallUpdated(ToolCallRecord record) {
-        send("event: assistant.toolCall.updated\ndata: " + chunk("tool_call_updated", Json.createArrayBuilder())
+        send("event: assistant.toolCall.updated\ndata: " + chunk("tool_call_updated", JSON.createArrayBuilder())
                 .add("messageId", identity.messageId()).add("toolCall", record.toJson()).build() + "\n\n");
     }
 
@@ -95,7 +102,7 @@ final class ChunkStream {
 
     /** OpenAI's final usage chunk ({@code stream_options.include_usage}): empty choices. */
     void usage(Usage usage) {
-        write(chunk("usage", Json.createArrayBuilder()).add("usage", usage.toJson()));
+        write(chunk("usage", JSON.createArrayBuilder()).add("usage", usage.toJson()));
     }
 
     /** An error after the stream began: OpenAI SDKs raise {@code data: {"error":...}} as an API error. */
@@ -108,18 +115,18 @@ final class ChunkStream {
     }
 
     private JsonObjectBuilder chunk(String type, JsonArrayBuilder choices) {
-        return Json.createObjectBuilder().add("id", identity.id()).add("object", "chat.completion.chunk")
+        return JSON.createObjectBuilder().add("id", identity.id()).add("object", "chat.completion.chunk")
                 .add("created", identity.created()).add("model", identity.model()).add("choices", choices).add("type", type);
     }
 
     private static JsonArrayBuilder choice(JsonObject delta, String finishReason) {
-        JsonObjectBuilder choice = Json.createObjectBuilder().add("index", 0).add("delta", delta);
+        JsonObjectBuilder choice = JSON.createObjectBuilder().add("index", 0).add("delta", delta);
         if (finishReason == null) {
             choice.addNull("finish_reason");
         } else {
             choice.add("finish_reason", finishReason);
         }
-        return Json.createArrayBuilder().add(choice);
+        return JSON.createArrayBuilder().add(choice);
     }
 
     private void write(JsonObjectBuilder chunk) {

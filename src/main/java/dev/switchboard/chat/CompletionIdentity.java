@@ -8,8 +8,13 @@ import java.util.UUID;
  */
 record CompletionIdentity(String id, long created, String model, long conversationId, long messageId) {
 
-    static CompletionIdentity next(String model, long conversationId, long messageId) {
+    /** A new completion, not stored yet (conversation and message ids 0): enough for a stream's first chunk. */
+    static CompletionIdentity next(String model) {
         return new CompletionIdentity("chatcmpl-" + UUID.randomUUID().toString().replace("-", ""),
-                System.currentTimeMillis() / 1000, model, conversationId, messageId);
+                System.currentTimeMillis() / 1000, model, 0, 0);
+    }
+
+    CompletionIdentity storedAs(ConversationStore.StoredRun stored) {
+        return new CompletionIdentity(id, created, model, stored.conversationId(), stored.messageId());
     }
 }

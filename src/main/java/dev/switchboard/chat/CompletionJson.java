@@ -1,12 +1,13 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.llm.ToolCall;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 import java.util.List;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** The OpenAI {@code chat.completion} answer, plus seed 003's {@code tool_execution} block and the conversation. */
 final class CompletionJson {
@@ -15,7 +16,7 @@ final class CompletionJson {
     }
 
     static JsonObject completion(CompletionIdentity identity, ChatOutcome outcome, String sessionId, String workspacePath) {
-        JsonObjectBuilder message = Json.createObjectBuilder().add("role", "assistant");
+        JsonObjectBuilder message = JSON.createObjectBuilder().add("role", "assistant");
         if (outcome.content().isEmpty() && !outcome.pendingCalls().isEmpty()) {
             message.addNull("content");
         } else {
@@ -24,12 +25,12 @@ final class CompletionJson {
         if (!outcome.pendingCalls().isEmpty()) {
             message.add("tool_calls", toolCalls(outcome.pendingCalls(), false));
         }
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("id", identity.id())
                 .add("object", "chat.completion")
                 .add("created", identity.created())
                 .add("model", identity.model())
-                .add("choices", Json.createArrayBuilder().add(Json.createObjectBuilder().add("index", 0)
+                .add("choices", JSON.createArrayBuilder().add(JSON.createObjectBuilder().add("index", 0)
                         .add("message", message).add("finish_reason", outcome.finishReason())))
                 .add("usage", outcome.usage().toJson())
                 .add("tool_execution", toolExecution(outcome, sessionId, workspacePath))
@@ -40,9 +41,9 @@ final class CompletionJson {
 
     /** Seed 003's block; {@code rounds} and {@code round_limit_reached} say how the loop ended. */
     static JsonObject toolExecution(ChatOutcome outcome, String sessionId, String workspacePath) {
-        JsonArrayBuilder called = Json.createArrayBuilder();
+        JsonArrayBuilder called = JSON.createArrayBuilder();
         outcome.toolsCalled().forEach(called::add);
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("executed", outcome.rounds() > 0)
                 .add("tools_called", called)
                 .add("rounds", outcome.rounds())
@@ -57,15 +58,15 @@ final class CompletionJson {
 
     /** OpenAI {@code tool_calls}; with {@code indexed}, each carries its {@code index} as stream deltas need. */
     static JsonArrayBuilder toolCalls(List<ToolCall> calls, boolean indexed) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         for (int i = 0; i < calls.size(); i++) {
             ToolCall call = calls.get(i);
-            JsonObjectBuilder json = Json.createObjectBuilder();
+            JsonObjectBuilder json = JSON.createObjectBuilder();
             if (indexed) {
                 json.add("index", i);
             }
             array.add(json.add("id", call.id()).add("type", "function")
-                    .add("function", Json.createObjectBuilder().add("name", call.name()).add("arguments", call.arguments())));
+                    .add("function", JSON.createObjectBuilder().add("name", call.name()).add("arguments", call.arguments())));
         }
         return array;
     }

@@ -20,9 +20,30 @@ public class ConversationStore {
     @PersistenceContext(unitName = "switchboard")
     EntityManager em;
 
-    /** The caller's conversation for {@code sessionId}, or a new one (always new without a session id). */
+    /**
+     * Stores the start of a run in one transaction: the conversation (found or new), the caller's new messages and
+     * the run's empty assistant message, whose id the run fills in. One commit instead of one per row: this is on
+     * the way to a streamed answer's first content.
+     */
     @Transactional
-    public Conversation open(ChatCaller caller, Long assistantId, String sessionId, String firstText) {
+    public StoredRun begin(ChatCaller caller, Long assistantId, String sessionId, String firstText, List<NewMessage> newMessages) {
+        Conversation conversation = open(caller, assistantId, sessionId, firstText);
+        for (NewMessage message : newMessages) {
+            add(conversation.getId(), message.role(), message.content(), message.toolCallId());
+        }
+        return new StoredRun(conversation.getId(), add(conversation.getId(), "assistant", "", null));
+    }
+
+    /** A message of the caller's request, as stored. */
+    public record NewMessage(String role, String content, String toolCallId) {
+    }
+
+    /** Where a run is stored: its conversation and the assistant message it fills in. */
+    public record StoredRun(long conversationId, long messageId) {
+    }
+
+    /** The caller's conversation for {@code sessionId}, or a new one (always new without a session id). */
+    private Conversation open(ChatCaller caller, Long assistantId, String sessionId, String firstText) {
         if (sessionId != null) {
             Optional<Conversation> existing = em.createQuery("select c from Conversation c where c.tenantId = :tenant "
                             + "and c.userId = :subject and c.sessionId = :session order by c.id desc", Conversation.class)
@@ -47,8 +68,7 @@ public class ConversationStore {
         return conversation;
     }
 
-    @Transactional
-    public long add(long conversationId, String role, String content, String toolCallId) {
+    private long add(long conversationId, String role, String content, String toolCallId) {
         ChatMessage message = new ChatMessage();
         message.setConversationId(conversationId);
         message.setRole(role);

@@ -4,6 +4,7 @@ import dev.switchboard.backend.pool.BackendSpecSource;
 import dev.switchboard.backend.registry.McpServer;
 import dev.switchboard.backend.registry.McpServerRegistry;
 import dev.switchboard.mcp.client.BackendSpec;
+import dev.switchboard.security.CurrentUser;
 import dev.switchboard.workspace.Workspace;
 
 import java.time.Duration;
@@ -22,13 +23,14 @@ record ServerRoute(McpServer server, String poolId, BackendSpecSource spec) {
 
     static final char SESSION_SEPARATOR = '@';
 
-    static ServerRoute of(McpServer server, McpServerRegistry registry, Workspace workspace) {
+    static ServerRoute of(McpServer server, McpServerRegistry registry, CurrentUser user, Workspace workspace) {
         String plain = String.valueOf(server.getId());
+        BackendSpecSource source = registry.specSource(server, user);
         if (workspace == null || server.getType().transport() != BackendSpec.TransportType.STDIO) {
-            return new ServerRoute(server, plain, () -> registry.toSpec(server));
+            return new ServerRoute(server, plain, source);
         }
         return new ServerRoute(server, plain + SESSION_SEPARATOR + workspace.directory(), () -> {
-            BackendSpec spec = registry.toSpec(server);
+            BackendSpec spec = source.get();
             return new BackendSpec(spec.type(), spec.url(), spec.headers(), spec.command(), spec.args(), spec.env(),
                     workspace.directory());
         });

@@ -1,9 +1,10 @@
 package dev.switchboard.chat;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Seed 004's {@code ToolCallRecord}: one tool call inside an assistant message, updated as it progresses.
@@ -20,7 +21,7 @@ public record ToolCallRecord(String id, Long serverId, String serverName, String
     }
 
     public JsonObject toJson() {
-        JsonObjectBuilder json = Json.createObjectBuilder().add("id", id);
+        JsonObjectBuilder json = JSON.createObjectBuilder().add("id", id);
         if (serverId == null) {
             json.addNull("serverId").addNull("serverName");
         } else {

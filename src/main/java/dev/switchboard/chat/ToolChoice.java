@@ -1,10 +1,11 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * The caller's {@code tool_choice}, honoured even by providers that ignore it: {@code none} offers no tools at
@@ -45,11 +46,11 @@ record ToolChoice(Mode mode, String function) {
 
     JsonValue json() {
         return switch (mode) {
-            case AUTO -> Json.createValue("auto");
-            case NONE -> Json.createValue("none");
-            case REQUIRED -> Json.createValue("required");
-            case FUNCTION -> Json.createObjectBuilder().add("type", "function")
-                    .add("function", Json.createObjectBuilder().add("name", function)).build();
+            case AUTO -> JSON.createValue("auto");
+            case NONE -> JSON.createValue("none");
+            case REQUIRED -> JSON.createValue("required");
+            case FUNCTION -> JSON.createObjectBuilder().add("type", "function")
+                    .add("function", JSON.createObjectBuilder().add("name", function)).build();
         };
     }
 

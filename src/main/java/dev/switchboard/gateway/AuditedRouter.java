@@ -4,28 +4,33 @@ import dev.switchboard.audit.AuditLog;
 import dev.switchboard.audit.AuditRecord;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.observability.TraceContext;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.security.SecureRandom;
-import java.util.HexFormat;
 import java.util.Set;
 import java.util.function.Consumer;
 
 /**
  * Reports every {@code tools/call}, {@code resources/read} and {@code prompts/get} that passes through a router to
  * the audit log (seed 001 §6.3): who, what, which backend, how it ended and how long it took. The caller is captured
- * when the router is made, because calls run later on gateway threads where no request scope exists. Until policy
- * and tracing land, every audited call is an {@code allow} and gets a fresh trace id of its own.
+ * when the router is made, because calls run later on gateway threads where no request scope exists. The decision is
+ * {@code deny} or {@code rate_limited} for the refusals of {@link PolicyRouter}, {@code allow} otherwise; the trace id
+ * is the caller's request's (W3C trace context).
  */
 public final class AuditedRouter implements McpRouter {
 
     private static final Set<String> AUDITED = Set.of("tools/call", "resources/read", "prompts/get");
-    private static final SecureRandom RANDOM = new SecureRandom();
 
-    /** Who is calling, through which upstream session. */
-    public record Caller(String tenantId, String subject, String clientId) {
+    /**
+     * Who is calling, through which upstream session, in which trace.
+     *
+     * @param clientId  the client application: the token's {@code azp}/{@code client_id}, or the API key; null when
+     *                  the token names none
+     * @param sessionId the upstream MCP session the call came through
+     */
+    public record Caller(String tenantId, String subject, String clientId, String sessionId, TraceContext trace) {
     }
 
     private final McpRouter delegate;
@@ -52,10 +57,11 @@ public final class AuditedRouter implements McpRouter {
         JsonRpcMessage response = delegate.handle(request, progress, clientRequests);
         long millis = (System.nanoTime() - started) / 1_000_000;
         JsonObject params = request.params();
+        String decision = decision(response);
         String target = text(params, "prompts/get".equals(request.method()) || "tools/call".equals(request.method()) ? "name" : "uri");
         audit.record(new AuditRecord(System.currentTimeMillis(), caller.tenantId(), caller.clientId(), caller.subject(),
-                request.method(), target, backendOf(target), "allow", traceId(), input(request.method(), params),
-                outcome(response), millis));
+                request.method(), target, backendOf(target), decision, caller.trace().traceId(), input(request.method(), params),
+                "allow".equals(decision) ? outcome(response) : null, millis));
         return response;
     }
 
@@ -65,7 +71,7 @@ public final class AuditedRouter implements McpRouter {
     }
 
     /** Gateway names are {@code {backend}__{tool}}; a passthrough's names have no backend prefix. */
-    private static String backendOf(String target) {
+    static String backendOf(String target) {
         if (target == null) {
             return null;
         }
@@ -81,6 +87,17 @@ public final class AuditedRouter implements McpRouter {
         return null;
     }
 
+    /** The policy layer marks its refusals with {@code error.data.decision}; everything else was allowed. */
+    private static String decision(JsonRpcMessage response) {
+        if (response.json().get("error") instanceof JsonObject error && error.get("data") instanceof JsonObject data) {
+            int code = error.getInt("code", 0);
+            if (code == GatewayErrors.POLICY_DENIED || code == GatewayErrors.RATE_LIMITED) {
+                return text(data, "decision") != null ? text(data, "decision") : "allow";
+            }
+        }
+        return "allow";
+    }
+
     private static String outcome(JsonRpcMessage response) {
         JsonObject json = response.json();
         if (json.get("error") instanceof JsonObject error) {
@@ -91,11 +108,5 @@ public final class AuditedRouter implements McpRouter {
 
     private static String text(JsonObject params, String key) {
         return params.get(key) instanceof JsonString s ? s.getString() : null;
-    }
-
-    private static String traceId() {
-        byte[] id = new byte[16];
-        RANDOM.nextBytes(id);
-        return HexFormat.of().formatHex(id);
     }
 }

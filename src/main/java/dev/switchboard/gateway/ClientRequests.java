@@ -45,14 +45,19 @@ public final class ClientRequests {
         clientCapabilities = capabilities == null ? JsonValue.EMPTY_JSON_OBJECT : capabilities;
     }
 
+    /** Whether the client declared the capability this method of a backend needs. */
+    public boolean offers(String method) {
+        String capability = CAPABILITY_OF.get(method);
+        return capability != null && clientCapabilities.get(capability) instanceof JsonObject;
+    }
+
     /**
      * A handler that sends the backend's requests to the client over {@code channel} and waits at most
      * {@code timeout} for the answer.
      */
     public ServerRequestHandler over(Consumer<JsonRpcMessage> channel, Duration timeout) {
         return (method, params) -> {
-            String capability = CAPABILITY_OF.get(method);
-            if (capability == null || !(clientCapabilities.get(capability) instanceof JsonObject)) {
+            if (!offers(method)) {
                 return CompletableFuture.failedFuture(McpException.rpcError(GatewayErrors.METHOD_NOT_FOUND,
                         "Method not found: the client does not offer " + method, null));
             }

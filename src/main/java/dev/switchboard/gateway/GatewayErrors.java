@@ -17,6 +17,10 @@ public final class GatewayErrors {
     public static final int INTERNAL_ERROR = -32603;
     /** The code the reference SDK servers answer an unknown resource with. */
     public static final int RESOURCE_NOT_FOUND = -32002;
+    /** Over the tenant's rate limit (seed 001 §5.3); {@code error.data.retryAfterMs} says when to try again. */
+    public static final int RATE_LIMITED = -32010;
+    /** Refused by the tenant's policy (seed 001 §5.3). */
+    public static final int POLICY_DENIED = -32020;
     public static final int BACKEND_UNAVAILABLE = -32030;
     public static final int BACKEND_TIMEOUT = -32040;
     /** The request was cancelled by the client (the code LSP and several MCP SDKs use). */

@@ -28,6 +28,7 @@ public final class GatewaySession {
     private final List<Runnable> closeActions = new CopyOnWriteArrayList<>();
     private final List<Consumer<JsonRpcMessage>> streams = new CopyOnWriteArrayList<>();
     private volatile Instant lastUsedAt;
+    private volatile Instant recordedAt;
     private volatile boolean ended;
     private final ClientRequests clientRequests;
 
@@ -36,6 +37,7 @@ public final class GatewaySession {
         this.subject = subject;
         this.endpoint = endpoint;
         this.lastUsedAt = now;
+        this.recordedAt = now;
         this.clientRequests = new ClientRequests("switchboard-");
     }
 
@@ -58,6 +60,15 @@ public final class GatewaySession {
 
     void touch(Instant now) {
         lastUsedAt = now;
+    }
+
+    /** Whether the ledger last heard of this session's use before {@code instant}. */
+    boolean recordedBefore(Instant instant) {
+        return recordedAt.isBefore(instant);
+    }
+
+    void recorded(Instant now) {
+        recordedAt = now;
     }
 
     /** The requests backends make of this session's client. */

@@ -1,12 +1,14 @@
 package dev.switchboard.gateway;
 
 import dev.switchboard.backend.connection.BackendConnections;
+import dev.switchboard.gateway.record.SessionRecorder;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
+import java.util.List;
 
 /**
  * The upstream sessions of every transport (Streamable HTTP and WebSocket) and their resource subscriptions, with
@@ -22,14 +24,18 @@ public class UpstreamSessions {
     @Inject
     BackendConnections connections;
 
+    @Inject
+    SessionRecorder recorder;
+
     private GatewaySessions sessions;
     private final ResourceSubscriptions subscriptions = new ResourceSubscriptions();
 
     @PostConstruct
     void start() {
-        sessions = new GatewaySessions(configuration.settings().sessionIdleTimeout(), Clock.systemUTC());
+        sessions = new GatewaySessions(configuration.settings().sessionIdleTimeout(), Clock.systemUTC(), recorder);
         connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions));
         connections.pool().onNotification(new BackendEventsRelay(sessions, subscriptions));
+        connections.pool().onServerRequestOutsideCalls(new RootsRelay(sessions, configuration.outsideRequestWait()));
     }
 
     @PreDestroy
@@ -39,6 +45,16 @@ public class UpstreamSessions {
 
     public GatewaySessions sessions() {
         return sessions;
+    }
+
+    /** Records sessions as they open (the transports know the client and version), use and end. */
+    public SessionRecorder recorder() {
+        return recorder;
+    }
+
+    /** A client said its roots changed: the caller's open backend connections are told, so they ask again. */
+    public void rootsChanged(String subject, List<GatewayBackend> backends) {
+        RootsRelay.rootsChanged(connections.pool(), subject, backends);
     }
 
     public ResourceSubscriptions subscriptions() {

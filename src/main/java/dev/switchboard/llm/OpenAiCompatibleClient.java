@@ -2,7 +2,6 @@ package dev.switchboard.llm;
 
 import dev.switchboard.mcp.transport.SseEvent;
 import dev.switchboard.mcp.transport.SseReader;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -24,7 +23,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
-import java.util.concurrent.atomic.AtomicBoolean;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Chat completions over plain HTTP ({@code java.net.http}) from any OpenAI-compatible provider: OpenAI, Ollama,
@@ -95,33 +95,92 @@ public final class OpenAiCompatibleClient implements LlmClient {
 
     private LlmReply readStream(InputStream body, StreamAssembler assembler) throws LlmException, IOException {
         SseReader events = new SseReader(body);
-        AtomicBoolean silent = new AtomicBoolean();
-        while (true) {
-            ScheduledFuture<?> watchdog = deadlines.schedule(() -> {
-                silent.set(true);
-                closeQuietly(body);
-            }, settings.readTimeout().toMillis(), TimeUnit.MILLISECONDS);
-            SseEvent event;
-            try {
-                event = events.next();
-            } catch (IOException e) {
-                if (silent.get()) {
-                    throw silentFor(e);
+        SilenceWatch watch = new SilenceWatch(body, settings.readTimeout().toNanos());
+        try {
+            while (true) {
+                SseEvent event;
+                try {
+                    watch.waiting();
+                    event = events.next();
+                } catch (IOException e) {
+                    if (watch.fired()) {
+                        throw silentFor(e);
+                    }
+                    throw e;
+                } finally {
+                    watch.notWaiting();
                 }
-                throw e;
-            } finally {
-                watchdog.cancel(false);
+                if (watch.fired()) {
+                    throw silentFor(null);
+                }
+                if (event == null) {
+                    return assembler.finish(false);
+                }
+                if ("[DONE]".equals(event.data().strip())) {
+                    return assembler.finish(true);
+                }
+                assembler.accept(ReplyParser.object(event.data(), "a stream chunk"));
             }
-            if (silent.get()) {
-                throw silentFor(null);
+        } finally {
+            watch.stop();
+        }
+    }
+
+    /**
+     * Closes a stream's body when the provider sends nothing for the read timeout while the next chunk is awaited.
+     * One timer per stream that re-arms itself for what is left of the wait: a timer per chunk (scheduled and
+     * cancelled on the managed scheduler, which captures the thread context each time) cost more than the chunk.
+     */
+    private final class SilenceWatch {
+
+        private static final long NOT_WAITING = Long.MIN_VALUE;
+
+        private final InputStream body;
+        private final long timeoutNanos;
+        private volatile long waitingSince = NOT_WAITING;
+        private volatile boolean fired;
+        // guarded by this
+        private ScheduledFuture<?> timer;
+        private boolean stopped;
+
+        SilenceWatch(InputStream body, long timeoutNanos) {
+            this.body = body;
+            this.timeoutNanos = timeoutNanos;
+            arm(timeoutNanos);
+        }
+
+        void waiting() {
+            waitingSince = System.nanoTime();
+        }
+
+        void notWaiting() {
+            waitingSince = NOT_WAITING;
+        }
+
+        boolean fired() {
+            return fired;
+        }
+
+        synchronized void stop() {
+            stopped = true;
+            timer.cancel(false);
+        }
+
+        private synchronized void arm(long delayNanos) {
+            if (!stopped) {
+                timer = deadlines.schedule(this::check, delayNanos, TimeUnit.NANOSECONDS);
             }
-            if (event == null) {
-                return assembler.finish(false);
+        }
+
+        private void check() {
+            long since = waitingSince;
+            long left = since == NOT_WAITING ? timeoutNanos : timeoutNanos - (System.nanoTime() - since);
+            if (left > 0) {
+                arm(left);
+                return;
             }
-            if ("[DONE]".equals(event.data().strip())) {
-                return assembler.finish(true);
-            }
-            assembler.accept(ReplyParser.object(event.data(), "a stream chunk"));
+            fired = true;
+            closeQuietly(body);
         }
     }
 
@@ -131,14 +190,14 @@ public final class OpenAiCompatibleClient implements LlmClient {
     }
 
     private HttpRequest post(JsonObject request, boolean stream) {
-        JsonObjectBuilder body = Json.createObjectBuilder(request);
+        JsonObjectBuilder body = JSON.createObjectBuilder(request);
         if (!request.containsKey("model") || request.isNull("model")) {
             body.add("model", settings.defaultModel());
         }
         body.remove("stream");
         body.remove("stream_options");
         if (stream) {
-            body.add("stream", true).add("stream_options", Json.createObjectBuilder().add("include_usage", true));
+            body.add("stream", true).add("stream_options", JSON.createObjectBuilder().add("include_usage", true));
         }
         HttpRequest.Builder builder = HttpRequest.newBuilder(settings.completionsUri())
                 .header("Content-Type", "application/json")

@@ -1,6 +1,5 @@
 package dev.switchboard.llm;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -12,6 +11,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.UUID;
 
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
 /** Reads a provider's answers: blocking completions, stream chunks, error bodies. */
 final class ReplyParser {
 
@@ -21,7 +22,7 @@ final class ReplyParser {
     }
 
     static JsonObject object(String text, String what) throws LlmException {
-        try (var reader = Json.createReader(new StringReader(text))) {
+        try (var reader = JSON.createReader(new StringReader(text))) {
             return reader.readObject();
         } catch (JsonException | IllegalStateException e) {
             throw new LlmException(LlmException.Kind.MALFORMED, "The LLM provider sent " + what + " that is not a JSON object: "
@@ -63,7 +64,7 @@ final class ReplyParser {
 
     /** The provider's own message from an error body ({@code {"error":{"message":...}}}, or the text itself). */
     static String errorMessage(String body) {
-        try (var reader = Json.createReader(new StringReader(body))) {
+        try (var reader = JSON.createReader(new StringReader(body))) {
             return errorMessage(reader.readObject());
         } catch (JsonException | IllegalStateException e) {
             return quote(body);

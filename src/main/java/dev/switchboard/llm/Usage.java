@@ -1,7 +1,8 @@
 package dev.switchboard.llm;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** Token counts of one or more completions. */
 public record Usage(long promptTokens, long completionTokens, long totalTokens) {
@@ -25,7 +26,7 @@ public record Usage(long promptTokens, long completionTokens, long totalTokens) 
     }
 
     public JsonObject toJson() {
-        return Json.createObjectBuilder().add("prompt_tokens", promptTokens).add("completion_tokens", completionTokens)
+        return JSON.createObjectBuilder().add("prompt_tokens", promptTokens).add("completion_tokens", completionTokens)
                 .add("total_tokens", totalTokens).build();
     }
 }

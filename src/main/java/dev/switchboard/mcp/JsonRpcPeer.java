@@ -25,6 +25,7 @@ import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -56,6 +57,7 @@ public final class JsonRpcPeer implements McpTransport.Listener {
     private final TrafficListener traffic;
     private final AtomicLong nextId = new AtomicLong();
     private final Map<String, Pending> pending = new ConcurrentHashMap<>();
+    private volatile Function<String, ServerRequestHandler> outsideCalls = method -> null;
     private final Map<String, Pending> progressRoutes = new ConcurrentHashMap<>();
     private final Map<String, List<Consumer<JsonObject>>> notificationListeners = new ConcurrentHashMap<>();
     private final List<Consumer<McpException>> lostListeners = new CopyOnWriteArrayList<>();
@@ -75,6 +77,15 @@ public final class JsonRpcPeer implements McpTransport.Listener {
 
     public McpTransport transport() {
         return transport;
+    }
+
+    /**
+     * Who answers a request of the server that belongs to no request in flight (a backend asking {@code roots/list}
+     * on its own); the finder gets the method and returns null when nobody can be asked, and the request is then
+     * answered as before (an empty root list, or method not found).
+     */
+    public void onServerRequestOutsideCalls(Function<String, ServerRequestHandler> finder) {
+        outsideCalls = finder;
     }
 
     /** Sends a request and waits for its result; on deadline or interrupt the request is cancelled at the peer. */
@@ -250,6 +261,9 @@ public final class JsonRpcPeer implements McpTransport.Listener {
         }
         ServerRequestHandler handler = handlerFor(relatedIdKey);
         if (handler == null) {
+            handler = outsideCallsHandler(request.method());
+        }
+        if (handler == null) {
             reply(request, "roots/list".equals(request.method())
                     // we declare roots so a backend can reach a gateway client's roots; outside a call there are none
                     ? JsonRpcMessage.result(request.id(), JsonRpcMessage.JSON.createObjectBuilder()
@@ -280,6 +294,15 @@ public final class JsonRpcPeer implements McpTransport.Listener {
         return pending.values().stream().filter(p -> p.serverRequests != null)
                 .max(Comparator.comparingLong(p -> p.id instanceof JsonNumber n ? n.longValue() : 0))
                 .map(Pending::serverRequests).orElse(null);
+    }
+
+    private ServerRequestHandler outsideCallsHandler(String method) {
+        try {
+            return outsideCalls.apply(method);
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "finding who answers " + method + " failed", e);
+            return null;
+        }
     }
 
     private static JsonRpcMessage errorAnswer(JsonRpcMessage request, McpException error) {

@@ -13,9 +13,10 @@ import java.io.IOException;
 
 /**
  * Refuses REST request bodies larger than {@code switchboard.api.max-body-bytes} (1 MiB by default) before any
- * of them is read, so an unauthenticated client cannot make the server buffer megabytes.
+ * of them is read, so an unauthenticated client cannot make the server buffer megabytes. It supports async
+ * requests (it does nothing after the chain): streamed chat completions are answered asynchronously.
  */
-@WebFilter(urlPatterns = "/api/*")
+@WebFilter(urlPatterns = "/api/*", asyncSupported = true)
 public class RequestBodyLimitFilter extends HttpFilter {
 
     @Inject

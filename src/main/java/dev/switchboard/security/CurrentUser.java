@@ -65,6 +65,24 @@ public class CurrentUser {
         return Set.copyOf(jwt.getGroups());
     }
 
+    /**
+     * The client application acting for the subject: the token's {@code azp} (OpenID Connect) or {@code client_id}
+     * (RFC 9068) claim, {@code api_key:<jti>} for an API key of this server; null when the token names no client.
+     */
+    public String clientId() {
+        if (!isAuthenticated()) {
+            return null;
+        }
+        for (String claim : new String[] {"azp", "client_id"}) {
+            Object value = jwt.getClaim(claim);
+            String text = value == null ? null : ClaimValues.asString(value);
+            if (text != null && !text.isBlank()) {
+                return text;
+            }
+        }
+        return isApiKey() ? "api_key:" + jwt.getTokenID() : null;
+    }
+
     public boolean isAdmin() {
         return roles().contains(Role.ADMIN.claim());
     }

@@ -8,6 +8,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
@@ -44,6 +45,30 @@ class AuditChainTest {
             assertEquals(5, acme.checked());
             assertEquals(3, db.inTransaction(em -> AuditChain.verify(em, "globex")).checked());
             assertEquals(0, db.inTransaction(em -> AuditChain.verify(em, "nobody")).checked());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.persistence.DatabaseKinds#all")
+    void aBatchOfInterleavedTenantsContinuesEachChainInOneTransaction(TestDatabase.Kind kind) throws Exception {
+        try (TestDatabase db = DatabaseKinds.open(kind)) {
+            appendMany(db, "acme", 2);
+            JsonObject input = Json.createObjectBuilder().add("message", "batched").build();
+            AuditWriter writer = new AuditWriter();
+            writer.secrets = SECRETS;
+            db.run(em -> {
+                writer.em = em;
+                writer.write(List.of(record("acme", "everything__echo", input), record("globex", "everything__echo", input),
+                        record("acme", "everything__echo", null), record("globex", "everything__echo", input),
+                        record("acme", "everything__echo", input)));
+            });
+            db.reopen();
+            AuditChain.Verification acme = db.inTransaction(em -> AuditChain.verify(em, "acme"));
+            assertTrue(acme.valid(), acme.toString());
+            assertEquals(5, acme.checked());
+            AuditChain.Verification globex = db.inTransaction(em -> AuditChain.verify(em, "globex"));
+            assertTrue(globex.valid(), globex.toString());
+            assertEquals(2, globex.checked());
         }
     }
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 import java.util.stream.Collectors;
 
@@ -119,6 +120,38 @@ class ChatCompletionsIT {
         assertTrue(Api.get("/api/conversations", alice).expect(200).text().contains("\"id\":" + conversation));
         assertEquals("not_found", Api.get("/api/conversations/" + conversation + "/messages", bob).expect(404).errorCode());
         assertFalse(Api.get("/api/conversations", bob).expect(200).text().contains("\"id\":" + conversation));
+    }
+
+    @Test
+    void runsAndTheirToolCallsAreCountedOnMetrics() {
+        List<String> series = List.of("switchboard_chat_tool_calls_total status=\"done\" tool=\"" + tool("echo") + "\"",
+                "switchboard_chat_requests_total outcome=\"ok\" tool_calls=\"true\"",
+                "switchboard_chat_tool_duration_seconds_count tool=\"" + tool("echo") + "\"");
+        Map<String, Double> before = metrics(series);
+        Script script = provider.script(Reply.tools(new ToolCall("call_m", tool("echo"), "{\"message\":\"count me\"}")),
+                Reply.text("counted"));
+        Api.post("/api/chat/completions", alice, ask(script, "count")).expect(200);
+        Map<String, Double> after = metrics(series);
+        for (String one : series) {
+            assertEquals(before.get(one) + 1, after.get(one), one + " in " + Api.get("/metrics", null).text().lines()
+                    .filter(l -> l.startsWith("switchboard_chat")).toList());
+        }
+    }
+
+    /**
+     * The current value of each series, given as its name and the labels it must carry (in any order, as the
+     * exposition does not fix one); 0 before its first sample.
+     */
+    static Map<String, Double> metrics(List<String> series) {
+        List<String> lines = Api.get("/metrics", null).expect(200).text().lines().toList();
+        Map<String, Double> values = new java.util.HashMap<>();
+        for (String one : series) {
+            List<String> parts = List.of(one.split(" "));
+            values.put(one, lines.stream().filter(l -> l.startsWith(parts.get(0) + "{"))
+                    .filter(l -> parts.subList(1, parts.size()).stream().allMatch(label -> l.contains(label)))
+                    .findFirst().map(l -> Double.parseDouble(l.substring(l.lastIndexOf(' ') + 1))).orElse(0.0));
+        }
+        return values;
     }
 
     static String toolMessage(JsonArray messages, String callId) {

@@ -6,6 +6,7 @@ import dev.switchboard.llm.ScriptedProvider.Script;
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.testing.ServerEverything;
 import jakarta.json.Json;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterAll;
@@ -16,6 +17,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -27,11 +29,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assertions.fail;
 
 /**
- * The console's overview, chat playground and gateway pages in a real browser: {@code src/test/node/console-pages-e2e.mjs}
+ * The console's overview, chat playground, audit, query and gateway pages in a real browser: {@code src/test/node/console-pages-e2e.mjs}
  * drives Debian's Chromium with playwright-core against a shared stdio server-everything (echo auto-approved) and an
  * assistant using it, answered by the scripted LLM provider on {@code it.llm.port}: a chat whose echo call goes to
  * {@code done} inline before the streamed answer, the conversation reopened from the list and continued, a call
- * that is not auto-approved shown pending with Approve / Reject, the gateway's {@code {backend}__echo} listed over
+ * that is not auto-approved approved in its inline block (then done, its result and the answer), another rejected
+ * (cancelled, and the model told so), the audit page (filters, Load more, an event's drawer, Verify chain) over gateway
+ * calls made here, the tenants page (create, a policy with allowlist, backends, rate limit and retry rule saved and
+ * read back after a reload, a bad pattern refused with the API's code next to the field, rename, tenant_in_use, policy
+ * removed, delete, Next and Previous over more than a page), the query page (schema search, a question answered, CSV, a refusal with its reason), the pages on a
+ * phone screen, the gateway's {@code {backend}__echo} listed over
  * MCP from the browser, and the overview's numbers. Screenshots {@code pages-NN-*.png} in
  * {@code target/console-screenshots}; any browser console or page error fails the run.
  */
@@ -42,9 +49,17 @@ class ConsoleChatBrowserIT {
     private static final Path LOG = Paths.get("target", "console-pages-e2e.log").toAbsolutePath();
     private static final String CHROMIUM = System.getProperty("it.chromium", "/usr/bin/chromium");
 
+    /** One more than the audit page's page size. */
+    private static final int AUDITED_CALLS = 51;
+    /** More tenants than the tenants page shows at once (20). */
+    private static final int PAGING_TENANTS = 21;
+    private static final List<String> pagingTenants = new ArrayList<>();
+
     private static ScriptedProvider provider;
     private static Long serverId;
     private static Long assistantId;
+    private static String tenantId;
+    private static String tenantUser;
 
     @Test
     void chatGatewayAndOverviewInTheBrowser() throws Exception {
@@ -72,14 +87,44 @@ class ConsoleChatBrowserIT {
                         new ToolCall("call-echo-2", tool + "echo", "{\"text\":\"the wrong argument\"}")),
                 Reply.text("The echo tool answered: hello from the browser.").chunkDelay(40),
                 Reply.text("Still here, same conversation.\n\n- one `echo` call that worked\n- one that was **refused**\n").chunkDelay(40));
-        // a tool that is not auto-approved: handed back pending (or, with approvals, waiting; the second reply is for after a decision)
-        Script pending = provider.script(
-                Reply.tools(new ToolCall("call-sum-1", tool + "get-sum", "{\"a\":2,\"b\":3}")),
+        // get-sum is not auto-approved: the run waits for the browser's decision (Approve in one run, Reject in the other)
+        Script approve = provider.script(
+                Reply.tools(new ToolCall("call-sum-approved", tool + "get-sum", "{\"a\":2,\"b\":3}")),
+                Reply.text("Two and three make five, says get-sum."));
+        Script reject = provider.script(
+                Reply.tools(new ToolCall("call-sum-rejected", tool + "get-sum", "{\"a\":4,\"b\":5}")),
                 Reply.text("Understood, I will not add them."));
 
         // a long answer, slowly: the browser stops it halfway
         Script slow = provider.script(Reply.text("This answer is long and slow, word by word, so that it can be stopped before it ends. "
                 .repeat(6)).chunkDelay(150));
+
+        // the Query page: a question answered with three rows, then SQL the guard refuses
+        Script query = provider.script(Reply.text("```sql\nSELECT u.name, o.order_no FROM users u JOIN orders o ON o.user_id = u.id ORDER BY o.id\n```"));
+        Script refused = provider.script(Reply.text("```sql\nDELETE FROM orders\n```"));
+
+        // audited tools/calls through the gateway for the audit page: more than its page of 50, so it pages with "Load more"
+        // (their input must not show up there)
+        JsonArrayBuilder calls = Json.createArrayBuilder();
+        for (int i = 0; i < AUDITED_CALLS; i++) {
+            calls.add(Json.createObjectBuilder().add("op", "call").add("name", serverName + "__echo")
+                    .add("arguments", Json.createObjectBuilder().add("message", "audited from the console test " + i)));
+        }
+        JsonObject audited = GatewayClient.run(admin, calls.build());
+        assertTrue(audited.getJsonArray("steps").getValuesAs(JsonObject.class).stream().allMatch(step -> step.containsKey("result")),
+                () -> "the gateway calls worked: " + audited);
+
+        // a tenant the browser creates, gives a policy and deletes; its user makes the first delete answer tenant_in_use
+        tenantId = "console-t-" + suffix;
+        tenantUser = "tenant-user-" + suffix;
+        Api.post("/api/users", admin, Json.createObjectBuilder().add("username", tenantUser).add("password", "password-" + tenantUser)
+                .add("role", "user").add("tenant", tenantId).build()).expect(201);
+        // more tenants than the page's 20, named to sort after it, so the list pages
+        for (int i = 0; i < PAGING_TENANTS; i++) {
+            String id = String.format("zz-console-page-%s-%02d", suffix, i);
+            Api.post("/api/tenants", admin, Json.createObjectBuilder().add("id", id).build()).expect(201);
+            pagingTenants.add(id);
+        }
 
         String nodeModules = Paths.get(System.getProperty("switchboard.node.dir", "target/node"), "node_modules").toAbsolutePath().toString();
         List<String> command = List.of("node", SCRIPT.toString(),
@@ -88,8 +133,15 @@ class ConsoleChatBrowserIT {
                 "--server-name", serverName,
                 "--assistant-name", assistantName,
                 "--key", chat.key(),
-                "--pending-key", pending.key(),
+                "--approve-key", approve.key(),
+                "--reject-key", reject.key(),
                 "--slow-key", slow.key(),
+                "--query-key", query.key(),
+                "--refuse-key", refused.key(),
+                "--audited-calls", String.valueOf(AUDITED_CALLS),
+                "--tenant-id", tenantId,
+                "--tenant-user", tenantUser,
+                "--paging-tenants", String.valueOf(PAGING_TENANTS),
                 "--node-modules", nodeModules,
                 "--out", SCREENSHOTS.toString());
         Files.createDirectories(LOG.getParent());
@@ -138,6 +190,23 @@ class ConsoleChatBrowserIT {
         assertEquals(Map.of("call-echo-1", "done", "call-echo-2", "error"), statuses, "what the blocks showed is what was stored");
         assertTrue(result.getInt("gatewayTools") >= 1, "the gateway listed tools");
 
+        assertEquals(0, query.remaining(), "the Query page asked the model");
+        assertEquals(0, refused.remaining(), "the refused question asked the model");
+        assertEquals(3, result.getInt("csvRows"), "the CSV held the three rows shown");
+
+        // Approve ran the tool and its result went to the model; Reject did not run it and the model was told so.
+        assertEquals(0, approve.remaining(), "the approved run asked the model again after the tool ran");
+        assertTrue(approve.requests().get(1).toString().contains("The sum of 2 and 3 is 5"), () -> "the tool's result went to the model: "
+                + approve.requests().get(1));
+        assertEquals(0, reject.remaining(), "the rejected run asked the model again");
+        assertTrue(reject.requests().get(1).toString().contains("tool_rejected"), () -> "the model was told of the rejection: "
+                + reject.requests().get(1));
+        assertEquals("done", toolStatus(admin, result.getJsonNumber("approvedMessageId").longValue(), "call-sum-approved"));
+        assertEquals("cancelled", toolStatus(admin, result.getJsonNumber("rejectedMessageId").longValue(), "call-sum-rejected"));
+
+        assertEquals(tenantId, result.getString("deletedTenant"), "the browser deleted its tenant");
+        assertEquals(404, Api.get("/api/tenants/" + tenantId, admin).status(), "the deleted tenant is gone");
+
         long screenshots;
         try (var files = Files.list(SCREENSHOTS)) {
             screenshots = files.map(p -> p.getFileName().toString()).filter(n -> n.matches("pages-\\d\\d-.*\\.png")).count();
@@ -153,6 +222,15 @@ class ConsoleChatBrowserIT {
         String output = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
         assertTrue(process.waitFor(2, TimeUnit.MINUTES), "node --test finished");
         assertEquals(0, process.exitValue(), () -> "console unit checks failed:\n" + output);
+    }
+
+    private static String toolStatus(String token, long messageId, String toolCallId) {
+        for (JsonValue value : Api.get("/api/messages/" + messageId, token).expect(200).json().getJsonArray("toolCalls")) {
+            if (value.asJsonObject().getString("id").equals(toolCallId)) {
+                return value.asJsonObject().getString("status");
+            }
+        }
+        return "missing";
     }
 
     private static JsonObject resultLine(String output) {
@@ -178,5 +256,12 @@ class ConsoleChatBrowserIT {
         if (serverId != null) {
             Api.delete("/api/mcp-servers/" + serverId, admin);
         }
+        if (tenantUser != null) {
+            Api.delete("/api/users/" + tenantUser, admin);
+        }
+        if (tenantId != null) {
+            Api.delete("/api/tenants/" + tenantId, admin);
+        }
+        pagingTenants.forEach(id -> Api.delete("/api/tenants/" + id, admin));
     }
 }

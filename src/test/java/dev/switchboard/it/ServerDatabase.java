@@ -4,7 +4,10 @@ import java.sql.Connection;
 import java.sql.DriverManager;
 import java.sql.ResultSet;
 
-/** Read-only look into the test server's own database (H2 with AUTO_SERVER), to check what is stored. */
+/**
+ * A look into the test server's own database (H2 with AUTO_SERVER), to check what is stored; {@link #update} only
+ * to move a stored time into the past, where waiting would take too long.
+ */
 final class ServerDatabase {
 
     private ServerDatabase() {
@@ -17,6 +20,15 @@ final class ServerDatabase {
             return rs.next() ? rs.getString(1) : null;
         } catch (Exception e) {
             throw new AssertionError("Could not read the server database: " + e, e);
+        }
+    }
+
+    static int update(String sql) {
+        String url = System.getProperty("it.db.url");
+        try (Connection c = DriverManager.getConnection(url, "switchboard", "switchboard")) {
+            return c.createStatement().executeUpdate(sql);
+        } catch (Exception e) {
+            throw new AssertionError("Could not change the server database: " + e, e);
         }
     }
 

@@ -7,7 +7,6 @@ import dev.switchboard.backend.pool.PoolStats;
 import dev.switchboard.backend.registry.McpServer;
 import dev.switchboard.backend.registry.McpServerChanged;
 import dev.switchboard.mcp.McpException;
-import dev.switchboard.mcp.client.BackendSpec;
 import dev.switchboard.backend.pool.PoolConfig;
 import dev.switchboard.mcp.client.DefaultMcpConnector;
 import jakarta.annotation.PostConstruct;
@@ -87,10 +86,10 @@ public class BackendConnections {
     }
 
     /** A fresh connection outside the pool (the settings may just have changed); never throws. */
-    public ConnectionTestResult test(String subject, McpServer server, BackendSpec spec) {
+    public ConnectionTestResult test(String subject, McpServer server, BackendSpecSource spec) {
         Instant started = Instant.now();
         try {
-            ConnectionTest test = pool.testConnection(() -> spec);
+            ConnectionTest test = pool.testConnection(spec);
             var init = test.initialize();
             return ConnectionTestResult.ok(init.protocolVersion(), init.serverInfo(), init.capabilities(),
                     test.tools().size(), test.elapsed().toMillis());
@@ -102,8 +101,8 @@ public class BackendConnections {
     }
 
     /** The server's tools through the caller's pooled connection (cached, see the pool's settings). */
-    public List<JsonObject> tools(String subject, McpServer server, BackendSpec spec) throws McpException {
-        return pool.listTools(subject, String.valueOf(server.getId()), () -> spec, Duration.ofSeconds(server.getTimeoutSeconds()));
+    public List<JsonObject> tools(String subject, McpServer server, BackendSpecSource spec) throws McpException {
+        return pool.listTools(subject, String.valueOf(server.getId()), spec, Duration.ofSeconds(server.getTimeoutSeconds()));
     }
 
     /**

@@ -16,6 +16,7 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 import java.util.logging.Logger;
 
@@ -38,6 +39,7 @@ public final class BackendConnection {
     private final Clock clock;
     private final Consumer<PoolKey> toolsChangedListener;
     private final Consumer<BackendNotification> notificationListener;
+    private final BiFunction<PoolKey, String, ServerRequestHandler> outsideCalls;
     private final Object lock = new Object();
     /** Bumped by tools/list_changed and reconnects, so a listing that raced with one is not cached. */
     private final AtomicLong toolGeneration = new AtomicLong();
@@ -53,15 +55,20 @@ public final class BackendConnection {
 
     private volatile CachedTools toolCache;
 
-    /** @param toolsChangedListener told after the backend announced {@code tools/list_changed} and the cache was dropped */
+    /**
+     * @param toolsChangedListener told after the backend announced {@code tools/list_changed} and the cache was dropped
+     * @param outsideCalls         who answers the backend's requests that belong to no call in flight (null: nobody)
+     */
     BackendConnection(PoolKey key, McpConnector connector, PoolConfig config, Clock clock,
-                      Consumer<PoolKey> toolsChangedListener, Consumer<BackendNotification> notificationListener) {
+                      Consumer<PoolKey> toolsChangedListener, Consumer<BackendNotification> notificationListener,
+                      BiFunction<PoolKey, String, ServerRequestHandler> outsideCalls) {
         this.key = key;
         this.connector = connector;
         this.config = config;
         this.clock = clock;
         this.toolsChangedListener = toolsChangedListener;
         this.notificationListener = notificationListener;
+        this.outsideCalls = outsideCalls;
         this.lastActiveAt = clock.instant();
     }
 
@@ -72,8 +79,21 @@ public final class BackendConnection {
     public ConnectionSnapshot snapshot() {
         synchronized (lock) {
             CachedTools cached = toolCache;
-            String version = state == ConnectionState.CONNECTED && client != null ? client.initializeResult().protocolVersion() : null;
-            return new ConnectionSnapshot(key, state, lastError, lastActiveAt, version, cached == null ? -1 : cached.tools().size());
+            boolean connected = state == ConnectionState.CONNECTED && client != null;
+            String version = connected ? client.initializeResult().protocolVersion() : null;
+            return new ConnectionSnapshot(key, state, lastError, lastActiveAt, version, cached == null ? -1 : cached.tools().size(),
+                    connected ? client.backendSessionId() : null);
+        }
+    }
+
+    /** Sends a notification on the connection if it is open; a closed one has nobody to tell. */
+    void notifyIfConnected(String method, JsonObject params) throws McpException {
+        McpClient c;
+        synchronized (lock) {
+            c = state == ConnectionState.CONNECTED ? client : null;
+        }
+        if (c != null) {
+            c.notify(method, params);
         }
     }
 
@@ -208,6 +228,7 @@ public final class BackendConnection {
                 c.onNotification(method, params -> notified(c, method, params));
             }
             c.onConnectionLost(cause -> failed(c, cause));
+            c.onServerRequestOutsideCalls(method -> outsideCalls.apply(key, method));
             synchronized (lock) {
                 connecting = null;
                 if (retired) {

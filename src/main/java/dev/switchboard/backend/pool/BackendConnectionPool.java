@@ -18,6 +18,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
+import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /**
@@ -35,6 +36,7 @@ public final class BackendConnectionPool implements AutoCloseable {
     private final AtomicLong failedCalls = new AtomicLong();
     private final List<Consumer<PoolKey>> toolsChangedListeners = new CopyOnWriteArrayList<>();
     private final List<Consumer<BackendNotification>> notificationListeners = new CopyOnWriteArrayList<>();
+    private volatile BiFunction<PoolKey, String, ServerRequestHandler> outsideCalls = (key, method) -> null;
 
     public BackendConnectionPool(McpConnector connector, PoolConfig config, Clock clock) {
         this.connector = connector;
@@ -58,6 +60,22 @@ public final class BackendConnectionPool implements AutoCloseable {
      * Called (on a pool thread) for every {@link BackendNotification#RELAYED} notification a pooled session receives:
      * resource updates, list changes and log messages the gateway hands to its clients.
      */
+    /**
+     * Who answers a backend's requests that belong to no call in flight ({@code roots/list} asked on its own): given
+     * the connection and the method, a handler, or null when nobody can be asked (the request is answered as before).
+     */
+    public void onServerRequestOutsideCalls(BiFunction<PoolKey, String, ServerRequestHandler> finder) {
+        outsideCalls = finder;
+    }
+
+    /** Sends a notification to the caller's connection to the server if one is open (never connects for it). */
+    public void notifyIfConnected(String userSubject, String serverId, String method, JsonObject params) throws McpException {
+        BackendConnection connection = connections.get(new PoolKey(userSubject, serverId));
+        if (connection != null) {
+            connection.notifyIfConnected(method, params);
+        }
+    }
+
     public void onNotification(Consumer<BackendNotification> listener) {
         notificationListeners.add(listener);
     }
@@ -202,7 +220,7 @@ public final class BackendConnectionPool implements AutoCloseable {
         // a connection retired by the reaper between lookup and acquire is replaced by a fresh one
         while (true) {
             BackendConnection connection = connections.computeIfAbsent(key, k -> new BackendConnection(k, connector, config, clock,
-                    this::toolsChanged, this::notified));
+                    this::toolsChanged, this::notified, (poolKey, method) -> outsideCalls.apply(poolKey, method)));
             if (connection.acquire()) {
                 return connection;
             }

@@ -8,7 +8,8 @@ import java.time.Instant;
  * @param lastError       why the last connect or call broke the connection; null when healthy
  * @param protocolVersion the negotiated version while connected, else null
  * @param cachedTools     number of tools in the cache, or -1 when nothing is cached
+ * @param backendSessionId the backend's own session id ({@code Mcp-Session-Id}) while connected, else null
  */
 public record ConnectionSnapshot(PoolKey key, ConnectionState state, String lastError, Instant lastActiveAt,
-                                 String protocolVersion, int cachedTools) {
+                                 String protocolVersion, int cachedTools, String backendSessionId) {
 }

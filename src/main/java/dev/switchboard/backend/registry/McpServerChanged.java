@@ -1,5 +1,8 @@
 package dev.switchboard.backend.registry;
 
-/** CDI event: a server was edited or deleted, so live connections to it must be dropped. */
+/**
+ * CDI event: a server was added, edited or deleted, so live connections to it must be dropped and lists of servers
+ * read before are stale.
+ */
 public record McpServerChanged(long serverId, boolean deleted) {
 }

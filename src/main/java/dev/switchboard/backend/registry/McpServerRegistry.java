@@ -1,5 +1,9 @@
 package dev.switchboard.backend.registry;
 
+import dev.switchboard.backend.builtin.BuiltinServers;
+import dev.switchboard.backend.builtin.CallerIdentity;
+import dev.switchboard.backend.pool.BackendSpecSource;
+import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.client.BackendSpec;
 import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
@@ -29,6 +33,9 @@ public class McpServerRegistry {
 
     @Inject
     Event<McpServerChanged> changes;
+
+    @Inject
+    BuiltinServers builtins;
 
     /** The caller's own servers and the servers shared in the caller's tenant, by name. */
     public List<McpServer> visible(CurrentUser user) {
@@ -65,6 +72,7 @@ public class McpServerRegistry {
         server.setUpdatedAt(now);
         em.persist(server);
         em.flush();
+        changes.fire(new McpServerChanged(server.getId(), false));
         return server;
     }
 
@@ -94,8 +102,25 @@ public class McpServerRegistry {
         return em.merge(server);
     }
 
-    /** The plain connection details, secrets decrypted, for connecting right now. */
-    public BackendSpec toSpec(McpServer server) {
+    /**
+     * What the pool calls when it has to connect {@code server} for {@code user}: the caller is copied now (the pool
+     * may connect on another thread, after the request), the secrets are decrypted then.
+     */
+    public BackendSpecSource specSource(McpServer server, CurrentUser user) {
+        CallerIdentity caller = CallerIdentity.of(user);
+        return () -> toSpec(server, caller);
+    }
+
+    /**
+     * The plain connection details, secrets decrypted, for connecting right now on behalf of {@code caller} (only a
+     * built-in server sees who that is; no other backend ever gets anything of the caller).
+     */
+    private BackendSpec toSpec(McpServer server, CallerIdentity caller) throws McpException {
+        if (server.getType() == TransportKind.BUILTIN) {
+            return BackendSpec.inProcess(builtins.find(server.getCommand()).orElseThrow(() -> new McpException(
+                    McpException.Kind.CONNECT_REFUSED, "no built-in server named '" + server.getCommand() + "' in this deployment"))
+                    .serve(caller));
+        }
         return new BackendSpec(server.getType().transport(), server.getBaseUrl(),
                 cipher.decryptValues(McpServerJson.readMap(server.getHeadersJson())),
                 server.getCommand(), McpServerJson.readList(server.getArgsJson()),

@@ -100,7 +100,7 @@ public class McpServerResource {
     @Operation(summary = "Test the connection: a real initialize and tools/list")
     public JsonObject connect(@PathParam("id") long id) {
         McpServer server = registry.findVisible(user, id);
-        ConnectionTestResult result = connections.test(user.subject(), server, registry.toSpec(server));
+        ConnectionTestResult result = connections.test(user.subject(), server, registry.specSource(server, user));
         return result.toJson().build();
     }
 
@@ -111,7 +111,7 @@ public class McpServerResource {
         McpServer server = registry.findVisible(user, id);
         List<JsonObject> tools;
         try {
-            tools = connections.tools(user.subject(), server, registry.toSpec(server));
+            tools = connections.tools(user.subject(), server, registry.specSource(server, user));
         } catch (McpException e) {
             return ApiError.response(Response.Status.BAD_GATEWAY, "MCP server '" + server.getName()
                     + "' is not reachable: " + e.getMessage(), "backend_error", "backend_unavailable");

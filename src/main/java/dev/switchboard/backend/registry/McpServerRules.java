@@ -1,5 +1,6 @@
 package dev.switchboard.backend.registry;
 
+import dev.switchboard.backend.builtin.BuiltinServers;
 import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
 import dev.switchboard.security.SecretCipher;
@@ -39,6 +40,9 @@ public class McpServerRules {
     SecretMasker masker;
 
     @Inject
+    BuiltinServers builtins;
+
+    @Inject
     @ConfigProperty(name = "switchboard.mcp.default-timeout", defaultValue = "60")
     int defaultTimeout;
 
@@ -51,7 +55,7 @@ public class McpServerRules {
             throw ApiException.badRequest("missing_field", "'name' is required");
         }
         if (in.command() == null && in.baseUrl() == null) {
-            throw ApiException.badRequest("missing_field", "Either 'baseUrl' (sse, streamableHttp) or 'command' (stdio) is required");
+            throw ApiException.badRequest("missing_field", "Either 'baseUrl' (sse, streamableHttp) or 'command' (stdio, builtin) is required");
         }
         TransportKind type = in.type() != null ? parseType(in.type()) : TransportKind.infer(in.command(), in.baseUrl());
         server.setType(type);
@@ -99,6 +103,8 @@ public class McpServerRules {
         }
         if (server.getType() == TransportKind.STDIO) {
             applyStdio(server, in, user, oldEnv);
+        } else if (server.getType() == TransportKind.BUILTIN) {
+            applyBuiltin(server, in, user);
         } else {
             applyHttp(server, in, oldHeaders);
         }
@@ -139,6 +145,27 @@ public class McpServerRules {
             checkSize("env", env);
             server.setEnvJson(McpServerJson.writeMap(cipher.encryptValues(env)));
         }
+        server.setBaseUrl(null);
+        server.setHeadersJson(null);
+    }
+
+    private void applyBuiltin(McpServer server, McpServerInput in, CurrentUser user) {
+        if (!user.isAdmin()) {
+            throw ApiException.forbidden("builtin_requires_admin",
+                    "Only admins may register built-in servers: they run inside Switchboard, next to its data");
+        }
+        if (in.baseUrl() != null || in.headers() != null || in.args() != null || in.env() != null) {
+            throw ApiException.badRequest("invalid_field", "'baseUrl', 'headers', 'args' and 'env' do not apply to builtin servers");
+        }
+        if (in.command() != null) {
+            server.setCommand(in.command().trim());
+        }
+        if (server.getCommand() == null || builtins.find(server.getCommand()).isEmpty()) {
+            throw ApiException.badRequest(server.getCommand() == null ? "missing_field" : "invalid_command",
+                    "'command' must name a built-in server: one of " + String.join(", ", builtins.names()));
+        }
+        server.setArgsJson(null);
+        server.setEnvJson(null);
         server.setBaseUrl(null);
         server.setHeadersJson(null);
     }
@@ -222,7 +249,7 @@ public class McpServerRules {
 
     private static TransportKind parseType(String type) {
         return TransportKind.fromWireName(type).orElseThrow(() -> ApiException.badRequest("invalid_type",
-                "'type' must be one of sse, streamableHttp, stdio; got '" + type + "'"));
+                "'type' must be one of sse, streamableHttp, stdio, builtin; got '" + type + "'"));
     }
 
     private static McpServer.Scope parseScope(String scope, CurrentUser user) {

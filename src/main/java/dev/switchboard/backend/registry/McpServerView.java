@@ -39,6 +39,8 @@ public class McpServerView {
             json.add("command", s.getCommand())
                     .add("args", array(McpServerJson.readList(s.getArgsJson())))
                     .add("env", masked(s.getEnvJson()));
+        } else if (s.getType() == TransportKind.BUILTIN) {
+            json.add("command", s.getCommand());
         } else {
             json.add("baseUrl", s.getBaseUrl())
                     .add("headers", masked(s.getHeadersJson()));

@@ -5,11 +5,15 @@ import dev.switchboard.mcp.client.BackendSpec;
 import java.util.Arrays;
 import java.util.Optional;
 
-/** The seed's transport types with their wire names ({@code sse}, {@code streamableHttp}, {@code stdio}). */
+/**
+ * The seed's transport types with their wire names ({@code sse}, {@code streamableHttp}, {@code stdio}), and
+ * {@code builtin}: a server Switchboard itself serves inside its JVM (its {@code command} names which one).
+ */
 public enum TransportKind {
     SSE("sse", BackendSpec.TransportType.SSE),
     STREAMABLE_HTTP("streamableHttp", BackendSpec.TransportType.STREAMABLE_HTTP),
-    STDIO("stdio", BackendSpec.TransportType.STDIO);
+    STDIO("stdio", BackendSpec.TransportType.STDIO),
+    BUILTIN("builtin", BackendSpec.TransportType.IN_PROCESS);
 
     private final String wireName;
     private final BackendSpec.TransportType transport;

@@ -4,13 +4,18 @@ import dev.switchboard.gateway.GatewaySession;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 
-/** Cancels a request whose HTTP exchange timed out or broke: nobody is left to read its answer. */
+/**
+ * Cancels a request whose HTTP exchange timed out, or whose JSON exchange broke: nobody is left to read its answer.
+ * A broken SSE exchange is not a cancellation (the spec says so): the client may resume it with {@code Last-Event-ID}.
+ */
 final class CancelOnAbort implements AsyncListener {
 
     private final GatewaySession.InFlight request;
+    private final boolean resumable;
 
-    CancelOnAbort(GatewaySession.InFlight request) {
+    CancelOnAbort(GatewaySession.InFlight request, boolean resumable) {
         this.request = request;
+        this.resumable = resumable;
     }
 
     @Override
@@ -20,7 +25,9 @@ final class CancelOnAbort implements AsyncListener {
 
     @Override
     public void onError(AsyncEvent event) {
-        request.cancel();
+        if (!resumable) {
+            request.cancel();
+        }
     }
 
     @Override

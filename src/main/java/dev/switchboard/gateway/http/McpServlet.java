@@ -1,29 +1,28 @@
 package dev.switchboard.gateway.http;
 
-import dev.switchboard.audit.AuditLog;
-import dev.switchboard.backend.connection.BackendConnections;
 import dev.switchboard.gateway.AuditedRouter;
 import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.GatewayErrors;
-import dev.switchboard.gateway.GatewayRouter;
+import dev.switchboard.gateway.GatewayRouters;
 import dev.switchboard.gateway.GatewaySession;
 import dev.switchboard.gateway.GatewaySessions;
 import dev.switchboard.gateway.GatewaySettings;
 import dev.switchboard.gateway.GatewayThreads;
 import dev.switchboard.gateway.InitializeAnswer;
 import dev.switchboard.gateway.McpRouter;
-import dev.switchboard.gateway.PassthroughRouter;
-import dev.switchboard.gateway.PooledBackendAccess;
-import dev.switchboard.gateway.ResourceSubscriptions;
+import dev.switchboard.gateway.PolicyRouter;
+import dev.switchboard.gateway.RootsRelay;
 import dev.switchboard.gateway.SharedBackends;
 import dev.switchboard.gateway.UpstreamCall;
+import dev.switchboard.observability.TraceScope;
 import dev.switchboard.gateway.UpstreamSessions;
 import dev.switchboard.gateway.UpstreamVersions;
+import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.security.ApiKeys;
-import dev.switchboard.security.CurrentUser;
+import dev.switchboard.security.GatewayCaller;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.inject.Inject;
@@ -54,12 +53,14 @@ import static dev.switchboard.mcp.JsonRpcMessage.JSON;
  * handshakes of seed 000's dialect, which authenticates in-band. Liberty still verifies any bearer token it is given,
  * and every method here refuses a caller without one (401) itself.
  */
-@WebServlet(urlPatterns = {"/mcp", "/mcp/servers/*"}, asyncSupported = true)
+@WebServlet(urlPatterns = {"/mcp", "/mcp/servers/*", LegacySseSessions.STREAM_PATH, LegacySseSessions.MESSAGES_PATH},
+        asyncSupported = true)
 public class McpServlet extends HttpServlet {
 
     private static final Logger LOG = Logger.getLogger(McpServlet.class.getName());
     static final String SESSION_HEADER = "Mcp-Session-Id";
     static final String VERSION_HEADER = "MCP-Protocol-Version";
+    static final String LAST_EVENT_ID_HEADER = "Last-Event-ID";
     /** The error code the reference SDK servers answer an unknown session with. */
     static final int SESSION_NOT_FOUND = -32001;
     /** Room above the slowest backend's own timeout before the container gives up on an exchange. */
@@ -69,19 +70,16 @@ public class McpServlet extends HttpServlet {
             "completion/complete");
 
     @Inject
-    CurrentUser caller;
+    GatewayCaller caller;
 
     @Inject
-    AuditLog audit;
+    GatewayRouters routers;
 
     @Inject
     ApiKeys apiKeys;
 
     @Inject
     SharedBackends sharedBackends;
-
-    @Inject
-    BackendConnections connections;
 
     @Inject
     GatewayConfiguration configuration;
@@ -99,7 +97,8 @@ public class McpServlet extends HttpServlet {
     UpstreamSessions upstream;
 
     private GatewaySessions sessions;
-    private ResourceSubscriptions subscriptions;
+    private StreamRegistry streams;
+    private LegacySseSessions legacy;
 
     @Override
     public void init() {
@@ -107,7 +106,9 @@ public class McpServlet extends HttpServlet {
         versions = new UpstreamVersions(settings.legacyHttpSse());
         origins = new OriginPolicy(settings.allowedOrigins());
         sessions = upstream.sessions();
-        subscriptions = upstream.subscriptions();
+        streams = new StreamRegistry(configuration.replay());
+        legacy = settings.legacyHttpSse() ? new LegacySseSessions(sessions, upstream.recorder(), versions,
+                threads.executor(), scheduler, settings.keepAliveInterval()) : null;
         LOG.info(() -> "MCP gateway at /mcp: page size " + settings.pageSize() + ", list timeout "
                 + settings.listTimeout() + ", max body " + settings.maxBodyBytes() + " bytes, origins "
                 + settings.allowedOrigins() + ", versions " + versions.supported());
@@ -115,7 +116,8 @@ public class McpServlet extends HttpServlet {
 
     @Override
     protected void doPost(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!admitted(request, response)) {
+        boolean legacyMessage = endpointPath(request).equals(LegacySseSessions.MESSAGES_PATH);
+        if (legacyMessage && legacyOff(response) || !admitted(request, response)) {
             return;
         }
         AcceptHeader accept = AcceptHeader.parse(request.getHeader("Accept"));
@@ -135,6 +137,10 @@ public class McpServlet extends HttpServlet {
             return;
         }
         JsonRpcMessage m = message.get();
+        if (legacyMessage) {
+            legacyMessage(m, request, response);
+            return;
+        }
         if (m.kind() == JsonRpcMessage.Kind.REQUEST && "initialize".equals(m.method())) {
             Optional<Endpoint> endpoint = endpoint(request, response);
             if (endpoint.isPresent()) {
@@ -153,6 +159,8 @@ public class McpServlet extends HttpServlet {
                     if (requestId != null) {
                         session.get().cancel(requestId.toString());
                     }
+                } else if (RootsRelay.ROOTS_CHANGED_METHOD.equals(m.method())) {
+                    upstream.rootsChanged(caller.subject(), sharedBackends.of(caller));
                 }
                 response.setStatus(202);
             }
@@ -174,7 +182,8 @@ public class McpServlet extends HttpServlet {
 
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!admitted(request, response)) {
+        boolean legacyStream = endpointPath(request).equals(LegacySseSessions.STREAM_PATH);
+        if (legacyStream && legacyOff(response) || !admitted(request, response)) {
             return;
         }
         if (!AcceptHeader.parse(request.getHeader("Accept")).eventStream()) {
@@ -184,9 +193,53 @@ public class McpServlet extends HttpServlet {
         if (!versionAccepted(request, response)) {
             return;
         }
+        if (legacyStream) {
+            legacy.open(request.startAsync(), caller.subject(), request.getContextPath());
+            return;
+        }
         Optional<GatewaySession> session = session(request, response);
-        if (session.isPresent()) {
-            EventStream.open(request.startAsync(), session.get(), scheduler, settings.keepAliveInterval());
+        if (session.isEmpty()) {
+            return;
+        }
+        SessionStreams sessionStreams = streams.of(session.get());
+        String lastEventId = request.getHeader(LAST_EVENT_ID_HEADER);
+        if (lastEventId == null) {
+            EventStream.open(request.startAsync(), sessionStreams.serverStream(), scheduler, settings.keepAliveInterval(),
+                    streams.limits().retry());
+            return;
+        }
+        resume(request, response, sessionStreams, lastEventId);
+    }
+
+    /**
+     * GET with {@code Last-Event-ID}: the rest of the stream that id belongs to, the GET stream or a request's SSE
+     * answer, from after that event on.
+     */
+    private void resume(HttpServletRequest request, HttpServletResponse response, SessionStreams sessionStreams,
+                        String lastEventId) throws IOException {
+        Optional<SseEventId> id = SseEventId.parse(lastEventId);
+        if (id.isEmpty()) {
+            HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST, "Bad Request: Last-Event-ID '"
+                    + lastEventId + "' is not an event id of this server (expected <stream>-<number>)");
+            return;
+        }
+        Optional<ResumableStream> stream = sessionStreams.find(id.get().stream());
+        if (stream.isEmpty()) {
+            HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST, "Bad Request: Last-Event-ID '" + lastEventId
+                    + "' names a stream this session does not keep (never opened, or finished longer ago than the "
+                    + streams.limits().finishedStreams() + " streams kept)");
+            return;
+        }
+        if (id.get().sequence() > stream.get().lastSequence()) {
+            HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST,
+                    "Bad Request: Last-Event-ID '" + lastEventId + "' was never sent on that stream");
+            return;
+        }
+        long lost = EventStream.resume(request.startAsync(), stream.get(), id.get().sequence(), scheduler,
+                settings.keepAliveInterval());
+        if (lost > 0) {
+            LOG.warning(() -> "a client resumed stream " + id.get().stream() + " after " + lost
+                    + " events no longer kept (at most " + streams.limits().eventsPerStream() + " per stream)");
         }
     }
 
@@ -198,6 +251,33 @@ public class McpServlet extends HttpServlet {
         Optional<GatewaySession> session = session(request, response);
         if (session.isPresent() && sessions.end(session.get().id(), caller.subject())) {
             response.setStatus(200);
+        }
+    }
+
+    /** The 2024-11-05 endpoints exist only with compatibility.legacyHttpSse. */
+    private boolean legacyOff(HttpServletResponse response) throws IOException {
+        if (legacy == null) {
+            HttpReplies.error(response, 404, GatewayErrors.INVALID_REQUEST,
+                    "Not found: the legacy HTTP+SSE transport (2024-11-05) is off; set compatibility.legacyHttpSse=true");
+        }
+        return legacy == null;
+    }
+
+    /** One client message of a legacy HTTP+SSE session: 202, the answer goes on the session's stream. */
+    private void legacyMessage(JsonRpcMessage m, HttpServletRequest request, HttpServletResponse response) throws IOException {
+        Optional<GatewaySession> session = legacy.find(request.getParameter("sessionId"), caller.subject());
+        if (session.isEmpty()) {
+            HttpReplies.error(response, 404, SESSION_NOT_FOUND, "Session not found");
+            return;
+        }
+        Endpoint endpoint = new Endpoint(GatewaySessions.AGGREGATED, sharedBackends.of(caller), null);
+        String subject = caller.subject();
+        if (legacy.receive(m, session.get(), router(endpoint, session.get()), caller.tenant(), endpoint.backends(),
+                exchangeTimeout(endpoint.backends()), () -> upstream.rootsChanged(subject, endpoint.backends()))) {
+            response.setStatus(202);
+        } else {
+            HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST,
+                    "Invalid Request: not a JSON-RPC 2.0 request, notification or response");
         }
     }
 
@@ -280,6 +360,8 @@ public class McpServlet extends HttpServlet {
         GatewaySession session = sessions.create(caller.subject(), endpoint.path());
         session.clientRequests().clientCapabilities(request.params().get("capabilities") instanceof JsonObject c ? c : null);
         JsonObject result = router(endpoint, session).initializeResult(version);
+        upstream.recorder().opened(session, caller.tenant(), SessionRecorder.STREAMABLE_HTTP, version, request.params(),
+                endpoint.backends());
         response.setHeader(SESSION_HEADER, session.id());
         HttpReplies.json(response, 200, JsonRpcMessage.result(request.id(), result));
     }
@@ -305,19 +387,20 @@ public class McpServlet extends HttpServlet {
      */
     private void serve(JsonRpcMessage m, Endpoint endpoint, GatewaySession session, AcceptHeader accept,
                        HttpServletRequest request) {
+        m = PolicyRouter.withIdempotencyKey(m, request.getHeader(PolicyRouter.IDEMPOTENCY_HEADER));
         List<GatewayBackend> backends = endpoint.backends();
         McpRouter router = router(endpoint, session);
         boolean wantsProgress = m.params().get("_meta") instanceof JsonObject meta && meta.containsKey("progressToken");
         boolean stream = accept.eventStream() && (!accept.json() || wantsProgress || BACKEND_MAY_ASK.contains(m.method()));
         AsyncContext async = request.startAsync();
         async.setTimeout(exchangeTimeout(backends).toMillis());
-        UpstreamExchange exchange = new UpstreamExchange(async, stream);
+        UpstreamExchange exchange = new UpstreamExchange(async, stream ? streams.of(session).newRequestStream() : null);
         String key = m.idKey();
         UpstreamCall call = new UpstreamCall(m, router, exchange, clientRequests(session, exchange, backends),
                 done -> session.untrack(key, done));
-        async.addListener(new CancelOnAbort(call));
+        async.addListener(new CancelOnAbort(call, stream));
         session.track(key, call);
-        exchange.open();
+        exchange.open(streams.limits().retry());
         try {
             threads.executor().execute(call);
         } catch (RuntimeException e) {
@@ -342,11 +425,11 @@ public class McpServlet extends HttpServlet {
     }
 
     private McpRouter router(Endpoint endpoint, GatewaySession session) {
-        PooledBackendAccess access = new PooledBackendAccess(connections.pool(), caller.subject());
-        McpRouter router = endpoint.single() != null
-                ? new PassthroughRouter(endpoint.single(), access, subscriptions.of(session, false))
-                : new GatewayRouter(endpoint.backends(), access, threads.executor(), settings, subscriptions.of(session));
-        return new AuditedRouter(router, audit, new AuditedRouter.Caller(caller.tenant(), caller.subject(), session.id()));
+        AuditedRouter.Caller who = new AuditedRouter.Caller(caller.tenant(), caller.subject(), caller.clientId(),
+                session.id(), TraceScope.currentOrNew());
+        return endpoint.single() != null
+                ? routers.passthrough(who, endpoint.single(), session)
+                : routers.aggregated(who, endpoint.backends(), session);
     }
 
     private Duration exchangeTimeout(List<GatewayBackend> backends) {

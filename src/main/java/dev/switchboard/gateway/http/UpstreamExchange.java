@@ -5,62 +5,52 @@ import dev.switchboard.gateway.UpstreamReply;
 import dev.switchboard.mcp.JsonRpcMessage;
 import jakarta.json.JsonObject;
 import jakarta.servlet.AsyncContext;
-import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
-import java.io.OutputStream;
-import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The answer to one client request, written from a worker thread: either one JSON body, or an SSE stream that
- * carries the request's progress notifications and then its response. Writes are serialised because progress
- * arrives on a backend's reader thread.
+ * The answer to one client request, written from a worker thread: either one JSON body, or a resumable SSE stream
+ * that carries the request's progress notifications and the backends' requests, then its response. A client that
+ * loses the stream's connection resumes it with GET and {@code Last-Event-ID}; the request goes on meanwhile (the
+ * spec says a disconnection is not a cancellation) and its events are kept for the resumption.
  */
 final class UpstreamExchange implements UpstreamReply {
 
     private static final Logger LOG = Logger.getLogger(UpstreamExchange.class.getName());
 
     private final AsyncContext async;
-    private final boolean stream;
+    private final ResumableStream stream;
     private final Object lock = new Object();
     private boolean completed;
-    private boolean broken;
 
-    UpstreamExchange(AsyncContext async, boolean stream) {
+    /** @param stream the stream the answer goes on, or null for a JSON answer */
+    UpstreamExchange(AsyncContext async, ResumableStream stream) {
         this.async = async;
         this.stream = stream;
     }
 
     boolean isStream() {
-        return stream;
+        return stream != null;
     }
 
-    /** Opens the SSE stream right away, so the client sees the headers before a slow backend answers. */
-    void open() {
-        if (!stream) {
-            return;
-        }
-        synchronized (lock) {
-            HttpServletResponse response = response();
-            response.setStatus(200);
-            response.setContentType("text/event-stream");
-            response.setCharacterEncoding("UTF-8");
-            response.setHeader("Cache-Control", "no-cache");
-            try {
-                response.flushBuffer();
-            } catch (IOException e) {
-                broken = true;
-            }
+    /**
+     * Opens the SSE stream right away with its priming event, so the client sees the headers and can resume before
+     * a slow backend says anything.
+     */
+    void open(Duration retry) {
+        if (stream != null) {
+            stream.attachFresh(SseConnection.open(async), retry);
         }
     }
 
     /** Progress travels on the SSE stream; a JSON exchange cannot carry it. */
     @Override
     public Consumer<JsonObject> progress() {
-        return stream ? params -> event(JsonRpcMessage.notification("notifications/progress", params)) : null;
+        return stream != null ? params -> event(JsonRpcMessage.notification("notifications/progress", params)) : null;
     }
 
     /**
@@ -69,7 +59,7 @@ final class UpstreamExchange implements UpstreamReply {
      */
     @Override
     public void cancelled(JsonRpcMessage request) {
-        if (stream) {
+        if (stream != null) {
             complete();
         } else {
             answer(GatewayErrors.error(request.id(), GatewayErrors.REQUEST_CANCELLED, "Request cancelled", null));
@@ -88,11 +78,11 @@ final class UpstreamExchange implements UpstreamReply {
             if (completed) {
                 return;
             }
-            if (stream) {
-                event(response);
+            if (stream != null) {
+                stream.send(response);
             } else {
                 try {
-                    HttpReplies.json(response(), 200, response);
+                    HttpReplies.json((jakarta.servlet.http.HttpServletResponse) async.getResponse(), 200, response);
                 } catch (IOException e) {
                     LOG.log(Level.FINE, "client went away before its answer", e);
                 }
@@ -101,11 +91,16 @@ final class UpstreamExchange implements UpstreamReply {
         }
     }
 
-    /** Ends the exchange without a response (a cancelled request on a stream: the spec says not to answer). */
+    /** Ends the exchange; a stream ends every connection that carries it. */
     void complete() {
         synchronized (lock) {
-            if (!completed) {
-                completed = true;
+            if (completed) {
+                return;
+            }
+            completed = true;
+            if (stream != null) {
+                stream.finish();
+            } else {
                 async.complete();
             }
         }
@@ -113,21 +108,9 @@ final class UpstreamExchange implements UpstreamReply {
 
     private void event(JsonRpcMessage message) {
         synchronized (lock) {
-            if (completed || broken) {
-                return;
-            }
-            try {
-                OutputStream out = response().getOutputStream();
-                out.write(("event: message\ndata: " + message.toJson() + "\n\n").getBytes(StandardCharsets.UTF_8));
-                out.flush();
-            } catch (IOException e) {
-                broken = true;
-                LOG.log(Level.FINE, "client closed its stream", e);
+            if (!completed) {
+                stream.send(message);
             }
         }
-    }
-
-    private HttpServletResponse response() {
-        return (HttpServletResponse) async.getResponse();
     }
 }

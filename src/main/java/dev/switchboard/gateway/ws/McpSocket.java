@@ -1,9 +1,8 @@
 package dev.switchboard.gateway.ws;
 
-import dev.switchboard.audit.AuditLog;
-import dev.switchboard.backend.connection.BackendConnections;
 import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.GatewayErrors;
+import dev.switchboard.gateway.GatewayRouters;
 import dev.switchboard.gateway.GatewayThreads;
 import dev.switchboard.gateway.SharedBackends;
 import dev.switchboard.gateway.UpstreamSessions;
@@ -52,7 +51,7 @@ public class McpSocket {
     SharedBackends sharedBackends;
 
     @Inject
-    BackendConnections connections;
+    GatewayRouters routers;
 
     @Inject
     GatewayConfiguration configuration;
@@ -63,9 +62,6 @@ public class McpSocket {
     @Inject
     Instance<SeedDialectHandler> dialect;
 
-    @Inject
-    AuditLog audit;
-
     @OnOpen
     public void open(Session session, EndpointConfig config) {
         long limit = configuration.settings().maxBodyBytes();
@@ -73,7 +69,7 @@ public class McpSocket {
         SocketSender sender = new SocketSender(session);
         SocketCaller caller = config.getUserProperties().get(McpSocketConfigurator.CALLER) instanceof SocketCaller c ? c : null;
         session.getUserProperties().put(CONNECTION, new SocketConnection(sender, caller, upstream, sharedBackends,
-                connections.pool(), threads.executor(), configuration.settings(), audit));
+                routers, threads.executor(), configuration.settings()));
     }
 
     @OnMessage

@@ -4,6 +4,7 @@ import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.http.OriginPolicy;
 import dev.switchboard.security.ApiKeys;
 import dev.switchboard.security.CurrentUser;
+import dev.switchboard.security.GatewayCaller;
 import jakarta.enterprise.inject.spi.CDI;
 import jakarta.websocket.HandshakeResponse;
 import jakarta.websocket.server.HandshakeRequest;
@@ -28,7 +29,7 @@ public class McpSocketConfigurator extends ServerEndpointConfig.Configurator {
 
     @Override
     public void modifyHandshake(ServerEndpointConfig config, HandshakeRequest request, HandshakeResponse response) {
-        CurrentUser caller = CDI.current().select(CurrentUser.class).get();
+        CurrentUser caller = CDI.current().select(GatewayCaller.class).get();
         ApiKeys apiKeys = CDI.current().select(ApiKeys.class).get();
         if (caller.isAuthenticated() && !apiKeys.rejects(caller)) {
             config.getUserProperties().put(CALLER, new SocketCaller(caller));

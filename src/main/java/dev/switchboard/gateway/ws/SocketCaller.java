@@ -17,12 +17,14 @@ final class SocketCaller extends CurrentUser {
     private final String tenant;
     private final Set<String> roles;
     private final String tokenUse;
+    private final String clientId;
 
     SocketCaller(CurrentUser handshake) {
         this.subject = handshake.subject();
         this.tenant = handshake.tenant();
         this.roles = handshake.roles();
         this.tokenUse = handshake.tokenUse();
+        this.clientId = handshake.clientId();
     }
 
     @Override
@@ -48,5 +50,10 @@ final class SocketCaller extends CurrentUser {
     @Override
     public String tokenUse() {
         return tokenUse;
+    }
+
+    @Override
+    public String clientId() {
+        return clientId;
     }
 }

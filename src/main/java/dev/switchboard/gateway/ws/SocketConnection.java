@@ -1,23 +1,25 @@
 package dev.switchboard.gateway.ws;
 
-import dev.switchboard.audit.AuditLog;
-import dev.switchboard.backend.pool.BackendConnectionPool;
 import dev.switchboard.gateway.AuditedRouter;
 import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.gateway.GatewayErrors;
-import dev.switchboard.gateway.GatewayRouter;
+import dev.switchboard.gateway.GatewayRouters;
 import dev.switchboard.gateway.GatewaySession;
 import dev.switchboard.gateway.GatewaySettings;
 import dev.switchboard.gateway.InitializeAnswer;
 import dev.switchboard.gateway.McpRouter;
-import dev.switchboard.gateway.PooledBackendAccess;
+import dev.switchboard.gateway.RootsRelay;
+import dev.switchboard.gateway.SessionLedger;
 import dev.switchboard.gateway.SharedBackends;
 import dev.switchboard.gateway.UpstreamCall;
 import dev.switchboard.gateway.UpstreamReply;
 import dev.switchboard.gateway.UpstreamSessions;
 import dev.switchboard.gateway.UpstreamVersions;
+import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.JsonRpcMessage;
+import dev.switchboard.observability.TraceContext;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.time.Duration;
@@ -39,23 +41,21 @@ final class SocketConnection {
     private final SocketCaller caller;
     private final UpstreamSessions upstream;
     private final SharedBackends sharedBackends;
-    private final BackendConnectionPool pool;
+    private final GatewayRouters routers;
     private final ExecutorService executor;
     private final GatewaySettings settings;
-    private final AuditLog audit;
     private final Consumer<JsonRpcMessage> toSocket;
     private volatile GatewaySession session;
 
     SocketConnection(SocketSender sender, SocketCaller caller, UpstreamSessions upstream, SharedBackends sharedBackends,
-                     BackendConnectionPool pool, ExecutorService executor, GatewaySettings settings, AuditLog audit) {
+                     GatewayRouters routers, ExecutorService executor, GatewaySettings settings) {
         this.sender = sender;
         this.caller = caller;
         this.upstream = upstream;
         this.sharedBackends = sharedBackends;
-        this.pool = pool;
+        this.routers = routers;
         this.executor = executor;
         this.settings = settings;
-        this.audit = audit;
         this.toSocket = message -> sender.send(message.json());
     }
 
@@ -84,6 +84,8 @@ final class SocketConnection {
             case NOTIFICATION -> {
                 if ("notifications/cancelled".equals(message.method()) && message.params().get("requestId") != null) {
                     current.cancel(message.params().get("requestId").toString());
+                } else if (RootsRelay.ROOTS_CHANGED_METHOD.equals(message.method())) {
+                    upstream.rootsChanged(caller.subject(), sharedBackends.of(caller));
                 }
             }
             case RESPONSE -> current.clientRequests().answer(message);
@@ -95,7 +97,7 @@ final class SocketConnection {
     void close() {
         GatewaySession current = session;
         if (current != null) {
-            upstream.sessions().end(current.id(), current.subject());
+            upstream.sessions().end(current.id(), current.subject(), SessionLedger.EndReason.CLOSED);
         }
     }
 
@@ -113,15 +115,16 @@ final class SocketConnection {
     private void initialize(JsonRpcMessage request, GatewaySession current) {
         String version = new UpstreamVersions(settings.legacyHttpSse()).negotiate(InitializeAnswer.requestedVersion(request.params()));
         current.clientRequests().clientCapabilities(request.params().get("capabilities") instanceof JsonObject c ? c : null);
-        JsonObject capabilities = router(sharedBackends.of(caller), current).capabilities();
-        sender.send(JsonRpcMessage.result(request.id(), InitializeAnswer.result(version, capabilities)).json());
+        List<GatewayBackend> backends = sharedBackends.of(caller);
+        upstream.recorder().opened(current, caller.tenant(), SessionRecorder.WEBSOCKET, version, request.params(), backends);
+        sender.send(JsonRpcMessage.result(request.id(), router(backends, current, request).initializeResult(version)).json());
     }
 
     private void serve(JsonRpcMessage request, GatewaySession current) {
         // the caller's backends are read here, on the container's thread, where the database is at hand
         List<GatewayBackend> backends = sharedBackends.of(caller);
         String key = request.idKey();
-        UpstreamCall call = new UpstreamCall(request, audited(router(backends, current), current), new SocketReply(),
+        UpstreamCall call = new UpstreamCall(request, router(backends, current, request), new SocketReply(),
                 current.clientRequests().over(toSocket, longestTimeout(backends)), done -> current.untrack(key, done));
         current.track(key, call);
         try {
@@ -133,13 +136,15 @@ final class SocketConnection {
         }
     }
 
-    private GatewayRouter router(List<GatewayBackend> backends, GatewaySession current) {
-        return new GatewayRouter(backends, new PooledBackendAccess(pool, caller.subject()), executor, settings,
-                upstream.subscriptions().of(current));
+    /** A socket has no headers per message: a client continues its trace in {@code _meta.traceparent}. */
+    private static String traceparent(JsonRpcMessage request) {
+        return request.params().get("_meta") instanceof JsonObject meta && meta.get(TraceContext.HEADER) instanceof JsonString s
+                ? s.getString() : null;
     }
 
-    private McpRouter audited(GatewayRouter router, GatewaySession current) {
-        return new AuditedRouter(router, audit, new AuditedRouter.Caller(caller.tenant(), caller.subject(), current.id()));
+    private McpRouter router(List<GatewayBackend> backends, GatewaySession current, JsonRpcMessage request) {
+        return routers.aggregated(new AuditedRouter.Caller(caller.tenant(), caller.subject(), caller.clientId(), current.id(),
+                TraceContext.continuingOrNew(traceparent(request))), backends, current);
     }
 
     private Duration longestTimeout(List<GatewayBackend> backends) {

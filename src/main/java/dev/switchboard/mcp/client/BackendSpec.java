@@ -1,5 +1,7 @@
 package dev.switchboard.mcp.client;
 
+import dev.switchboard.mcp.transport.InProcessServer;
+
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -15,16 +17,27 @@ import java.util.Map;
  * @param args       its arguments
  * @param env        variables merged over this process's environment; these win
  * @param workingDir working directory of the process, or null for the server's own
+ * @param inProcess  for {@code IN_PROCESS}: the server inside this JVM, already bound to the caller it serves
  */
 public record BackendSpec(TransportType type, String url, Map<String, String> headers,
-                          String command, List<String> args, Map<String, String> env, Path workingDir) {
+                          String command, List<String> args, Map<String, String> env, Path workingDir,
+                          InProcessServer inProcess) {
 
-    public enum TransportType { STDIO, STREAMABLE_HTTP, SSE }
+    public enum TransportType { STDIO, STREAMABLE_HTTP, SSE, IN_PROCESS }
 
     public BackendSpec {
         headers = headers == null ? Map.of() : Map.copyOf(headers);
         args = args == null ? List.of() : List.copyOf(args);
         env = env == null ? Map.of() : Map.copyOf(env);
+    }
+
+    public BackendSpec(TransportType type, String url, Map<String, String> headers,
+                       String command, List<String> args, Map<String, String> env, Path workingDir) {
+        this(type, url, headers, command, args, env, workingDir, null);
+    }
+
+    public static BackendSpec inProcess(InProcessServer server) {
+        return new BackendSpec(TransportType.IN_PROCESS, null, null, null, null, null, null, server);
     }
 
     public static BackendSpec stdio(String command, List<String> args, Map<String, String> env) {

@@ -12,6 +12,7 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.function.Function;
 import java.util.Set;
 import java.util.function.Consumer;
 
@@ -34,6 +35,21 @@ public final class DefaultMcpClient implements McpClient {
     @Override
     public InitializeResult initializeResult() {
         return initializeResult;
+    }
+
+    @Override
+    public void notify(String method, JsonObject params) throws McpException {
+        peer.notify(method, params);
+    }
+
+    @Override
+    public void onServerRequestOutsideCalls(Function<String, ServerRequestHandler> finder) {
+        peer.onServerRequestOutsideCalls(finder);
+    }
+
+    @Override
+    public String backendSessionId() {
+        return peer.transport().sessionId();
     }
 
     @Override

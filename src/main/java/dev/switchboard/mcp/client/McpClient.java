@@ -7,6 +7,7 @@ import jakarta.json.JsonObject;
 import java.time.Duration;
 import java.util.List;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 /**
  * One initialized client session with one MCP backend, over any transport.
@@ -53,6 +54,20 @@ public interface McpClient extends AutoCloseable {
 
     /** Called once when the connection is lost for any reason other than {@link #close()}. */
     void onConnectionLost(Consumer<Throwable> listener);
+
+    /** The backend's own session id for this connection ({@code Mcp-Session-Id}), or null when it has none. */
+    default String backendSessionId() {
+        return null;
+    }
+
+    /** Sends a notification to the backend (e.g. {@code notifications/roots/list_changed} from a gateway client). */
+    void notify(String method, JsonObject params) throws McpException;
+
+    /**
+     * Who answers the backend's requests that belong to none of ours ({@code roots/list} asked on its own); the finder
+     * returns null when nobody can be asked.
+     */
+    void onServerRequestOutsideCalls(Function<String, ServerRequestHandler> finder);
 
     /** True until closed or lost. */
     boolean isOpen();

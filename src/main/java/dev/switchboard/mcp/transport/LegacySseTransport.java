@@ -70,7 +70,7 @@ public final class LegacySseTransport implements McpTransport {
         if (closed || target == null) {
             return CompletableFuture.failedFuture(new McpException(McpException.Kind.CLOSED, "SSE session is not open"));
         }
-        HttpRequest request = extraHeaders.applyTo(HttpRequest.newBuilder(target)).timeout(timeout)
+        HttpRequest request = RequestHeaders.applyTo(extraHeaders.applyTo(HttpRequest.newBuilder(target))).timeout(timeout)
                 .header("Content-Type", "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(message.toJson(), StandardCharsets.UTF_8))
                 .build();

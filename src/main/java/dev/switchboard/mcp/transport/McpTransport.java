@@ -44,6 +44,11 @@ public interface McpTransport {
     default void initialized(String protocolVersion) {
     }
 
+    /** The session id the server gave this connection (Streamable HTTP's {@code Mcp-Session-Id}), or null. */
+    default String sessionId() {
+        return null;
+    }
+
     /** Closes the connection; idempotent, never throws, bounded in time. */
     void close();
 }

@@ -65,30 +65,23 @@ public final class StreamableHttpTransport implements McpTransport {
             return CompletableFuture.failedFuture(new McpException(McpException.Kind.CLOSED, "session closed"));
         }
         String sentWithSession = sessionId;
-        HttpRequest request = baseRequest(timeout)
+        HttpRequest request = RequestHeaders.applyTo(baseRequest(timeout))
                 .header("Content-Type", "application/json")
                 .header("Accept", "application/json, text/event-stream")
                 .POST(HttpRequest.BodyPublishers.ofString(message.toJson(), StandardCharsets.UTF_8))
                 .build();
         CompletableFuture<Void> delivered = new CompletableFuture<>();
-        http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream()).whenComplete((response, error) -> {
-            if (error != null) {
-                McpException failure = HttpFailures.classify(error, endpoint);
-                if (failure.kind() == McpException.Kind.CONNECT_REFUSED && sentWithSession != null) {
-                    // the server went away after the handshake: the session is gone with it
-                    lost(failure);
-                }
-                delivered.completeExceptionally(failure);
-                return;
-            }
-            try {
-                executor.execute(() -> handlePostResponse(message, sentWithSession, response, delivered));
-            } catch (RejectedExecutionException e) {
-                HttpFailures.discard(response);
-                delivered.completeExceptionally(new McpException(McpException.Kind.CLOSED, "no thread to read the answer", e));
-            }
-        });
+        try {
+            executor.execute(() -> post(request, message, sentWithSession, delivered));
+        } catch (RejectedExecutionException e) {
+            delivered.completeExceptionally(new McpException(McpException.Kind.CLOSED, "no thread to send the message", e));
+        }
         return delivered;
+    }
+
+    @Override
+    public String sessionId() {
+        return sessionId;
     }
 
     @Override
@@ -132,6 +125,31 @@ public final class StreamableHttpTransport implements McpTransport {
             builder.header(VERSION_HEADER, version);
         }
         return builder;
+    }
+
+    /**
+     * A blocking {@code send} on a thread of our own pool, which then reads the answer. Not {@code sendAsync}: that
+     * completes every exchange on {@code CompletableFuture}'s default executor, which on a machine with 2 cores or
+     * fewer starts a new thread per task (bench/README.md, findings), i.e. a thread per backend call.
+     */
+    private void post(HttpRequest request, JsonRpcMessage message, String sentWithSession, CompletableFuture<Void> delivered) {
+        HttpResponse<InputStream> response;
+        try {
+            response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (IOException | RuntimeException e) {
+            McpException failure = HttpFailures.classify(e, endpoint);
+            if (failure.kind() == McpException.Kind.CONNECT_REFUSED && sentWithSession != null) {
+                // the server went away after the handshake: the session is gone with it
+                lost(failure);
+            }
+            delivered.completeExceptionally(failure);
+            return;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            delivered.completeExceptionally(new McpException(McpException.Kind.CLOSED, "interrupted while sending to " + endpoint, e));
+            return;
+        }
+        handlePostResponse(message, sentWithSession, response, delivered);
     }
 
     private void handlePostResponse(JsonRpcMessage message, String sentWithSession,

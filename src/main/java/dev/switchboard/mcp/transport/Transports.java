@@ -30,6 +30,12 @@ public final class Transports {
                 URI uri = httpUri(spec.url());
                 yield new LegacySseTransport(uri, ExtraHeaders.validated(spec.headers(), uri), http, executor);
             }
+            case IN_PROCESS -> {
+                if (spec.inProcess() == null) {
+                    throw new McpException(McpException.Kind.CONNECT_REFUSED, "in-process backend has no server");
+                }
+                yield new InProcessTransport(spec.inProcess(), executor);
+            }
         };
     }
 

@@ -37,8 +37,23 @@ public final class PermissionMapping {
 
     public Caller caller(JsonObject claims) {
         List<String> roles = strings(claims.get("groups"));
-        List<String> granted = claims.containsKey(CLAIM) ? strings(claims.get(CLAIM))
-                : roles.stream().flatMap(r -> byRole.getOrDefault(r, List.of()).stream()).toList();
+        List<String> granted = claims.containsKey(CLAIM) ? strings(claims.get(CLAIM)) : granted(roles);
+        String subject = claims.getString("sub");
+        String username = claims.getString("preferred_username", claims.getString("upn", subject));
+        Instant expiresAt = Instant.ofEpochSecond(((JsonNumber) claims.get("exp")).longValue());
+        return new Caller(subject, username, roles, expand(granted), expiresAt);
+    }
+
+    /** A caller known by subject and roles only (the built-in MCP server's): the role mapping decides. */
+    public Caller caller(String subject, List<String> roles, Instant expiresAt) {
+        return new Caller(subject, subject, roles, expand(granted(roles)), expiresAt);
+    }
+
+    private List<String> granted(List<String> roles) {
+        return roles.stream().flatMap(r -> byRole.getOrDefault(r, List.of()).stream()).toList();
+    }
+
+    private Permissions expand(List<String> granted) {
         Set<String> expanded = new TreeSet<>();
         for (String permission : granted) {
             if (permission.equals(EVERY_TABLE)) {
@@ -47,10 +62,7 @@ public final class PermissionMapping {
                 expanded.add(permission);
             }
         }
-        String subject = claims.getString("sub");
-        String username = claims.getString("preferred_username", claims.getString("upn", subject));
-        Instant expiresAt = Instant.ofEpochSecond(((JsonNumber) claims.get("exp")).longValue());
-        return new Caller(subject, username, roles, new Permissions(expanded), expiresAt);
+        return new Permissions(expanded);
     }
 
     private static List<String> strings(JsonValue value) {

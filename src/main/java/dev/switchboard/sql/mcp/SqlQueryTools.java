@@ -75,6 +75,10 @@ public final class SqlQueryTools {
         return out.build();
     }
 
+    public boolean has(String name) {
+        return tools.containsKey(name);
+    }
+
     /** A {@code tools/call} result for the caller; an unknown tool name is an {@link IllegalArgumentException}. */
     public JsonObject call(Caller caller, String name, JsonObject arguments) {
         Tool tool = tools.get(name);

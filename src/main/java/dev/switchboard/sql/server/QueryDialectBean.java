@@ -30,8 +30,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.List;
-import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadPoolExecutor;
@@ -73,12 +71,7 @@ public class QueryDialectBean implements SeedDialectHandler {
     String audience;
 
     @Inject
-    @ConfigProperty(name = "query.role.admin", defaultValue = "admin:*")
-    List<String> adminPermissions;
-
-    @Inject
-    @ConfigProperty(name = "query.role.user", defaultValue = "schema:read,session:manage,table:*:read")
-    List<String> userPermissions;
+    QueryPermissions permissions;
 
     @Inject
     @ConfigProperty(name = "query.session.ttl", defaultValue = "PT1H")
@@ -111,6 +104,7 @@ public class QueryDialectBean implements SeedDialectHandler {
     private ThreadPoolExecutor requests;
     private ScheduledFuture<?> sweeper;
     private SeedDialect dialect;
+    private QueryMethods methods;
 
     @PostConstruct
     void init() {
@@ -118,17 +112,15 @@ public class QueryDialectBean implements SeedDialectHandler {
         SessionStore store = new SessionStore(switchboardDb, sessionTtl, clock);
         QueryService query = new QueryService(database.catalog(), database.search(), database.guard(), database.executor(),
                 llm, store, clock);
-        QueryMethods methods = new QueryMethods(query, new SchemaService(database.catalog(), database.search()),
+        methods = new QueryMethods(query, new SchemaService(database.catalog(), database.search()),
                 new SuggestService(database.catalog(), store), new SessionService(store));
         requests = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue), threadFactory);
         requests.allowCoreThreadTimeOut(true);
         TokenVerifier tokens = new TokenVerifier(new JwksKeys(URI.create(jwksUri), HttpClient.newHttpClient(), clock),
                 issuer, audience, clock);
-        PermissionMapping permissions = new PermissionMapping(Map.of("admin", adminPermissions, "user", userPermissions),
-                database.catalog()::tableNames);
         SessionWatch watch = new SessionWatch(store);
         sweeper = scheduler.scheduleWithFixedDelay(watch::sweep, 10, 10, TimeUnit.SECONDS);
-        dialect = new SeedDialect(methods, tokens, permissions, requests, scheduler, watch,
+        dialect = new SeedDialect(methods, tokens, permissions.mapping(), requests, scheduler, watch,
                 new DialectSettings(requestsPerMinute, concurrentRequests, maxMessageBytes, progressInterval), clock);
     }
 
@@ -146,6 +138,16 @@ public class QueryDialectBean implements SeedDialectHandler {
     @Override
     public void onClose(DialectChannel channel) {
         dialect.onClose(channel);
+    }
+
+    /** The query, schema and session methods, which the built-in {@code sqlquery} MCP server serves too. */
+    public QueryMethods methods() {
+        return methods;
+    }
+
+    /** The role mapping ({@code query.role.*}) from token groups to seed permissions. */
+    public PermissionMapping permissions() {
+        return permissions.mapping();
     }
 
     /** Seed 000's {@code system.status} notification to every open dialect connection; returns how many got it. */

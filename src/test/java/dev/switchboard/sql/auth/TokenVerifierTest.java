@@ -140,4 +140,15 @@ class TokenVerifierTest {
         Caller stranger = mapping.caller(claims().add("groups", Json.createArrayBuilder().add("guest")).build());
         assertEquals(List.of(), stranger.permissions().sorted());
     }
+
+    @Test
+    void aCallerKnownByRolesOnlyGetsWhatTheMappingGivesThem() {
+        PermissionMapping mapping = new PermissionMapping(Map.of("admin", List.of("admin:*"),
+                "user", List.of("schema:read", "table:*:read")), () -> Set.of("users", "orders"));
+        Caller user = mapping.caller("bob", List.of("user"), Instant.MAX);
+        assertEquals("bob", user.userId());
+        assertEquals(List.of("schema:read", "table:orders:read", "table:users:read"), user.permissions().sorted());
+        assertTrue(mapping.caller("root", List.of("user", "admin"), Instant.MAX).permissions().isAdmin());
+        assertEquals(List.of(), mapping.caller("guest", List.of("guest"), Instant.MAX).permissions().sorted());
+    }
 }

@@ -1,0 +1,167 @@
+// Gateway benchmark (issue 3): tools/call latency and throughput at 1, 16 and 64 concurrent clients, for the same
+// server-everything backend called directly, through Switchboard, and behind the npm gateways mcp-hub, mcp-proxy
+// and supergateway, all in one run with one load client (lib/load.mjs).
+import fs from "node:fs";
+import path from "node:path";
+import { LegacySseSession, McpSession } from "./lib/mcp-session.mjs";
+import { runLoad } from "./lib/load.mjs";
+import { answersHttp, start, waitFor } from "./lib/processes.mjs";
+import { api } from "./lib/switchboard.mjs";
+import { startRecording } from "./lib/profile.mjs";
+import { ms, rate, table, verdict } from "./lib/stats.mjs";
+
+export const PORTS = { backend: 19410, mcpHub: 19411, mcpProxy: 19412, supergateway: 19413 };
+const CONCURRENCY = [1, 16, 64];
+const TARGET_CONCURRENCY = 16;
+const JVM_WARMUP_MS = 15_000;
+const ECHO_ARGS = { message: "bench" };
+
+/** @param ctx {switchboard, workDir, logDir, nodeModules, quick, options: {clients?, targets?, profile?}} */
+export async function gatewayBenchmark(ctx) {
+  const timing = ctx.quick ? { warmupMs: 1000, measureMs: 2000 } : { warmupMs: 3000, measureMs: 8000 };
+  const all = await startTargets(ctx);
+  // --targets=a,b keeps the targets whose names start with one of them (direct always stays: it is the baseline)
+  const targets = all.filter(({ name }) => name === "direct" || !ctx.options.targets
+    || ctx.options.targets.some((prefix) => name.startsWith(prefix)));
+  const levels = ctx.options.clients ?? CONCURRENCY;
+  if (!ctx.quick) {
+    // a freshly started JVM interprets and compiles for a while: load Switchboard unrecorded first
+    for (const target of targets.filter(({ name }) => name.startsWith("switchboard"))) {
+      console.log(`warming up ${target.name} (${JVM_WARMUP_MS / 1000} s, not recorded)`);
+      await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients: TARGET_CONCURRENCY, cpuPid: target.pid,
+        warmupMs: JVM_WARMUP_MS, measureMs: 0 });
+    }
+  }
+  const recording = ctx.options.profile ? startRecording(ctx, "gateway") : null;
+  console.log(`\n== Gateway benchmark: tools/call of server-everything's echo, warm-up ${timing.warmupMs} ms, `
+    + `measured ${timing.measureMs} ms per cell\n`);
+  const results = {};
+  for (const clients of levels) {
+    for (const target of targets) {
+      const result = await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients, cpuPid: target.pid, ...timing });
+      (results[target.name] ??= {})[clients] = result;
+      console.log(`  ${target.name.padEnd(28)} ${String(clients).padStart(2)} clients: p50 ${ms(result.p50)} ms, `
+        + `p99 ${ms(result.p99)} ms, ${rate(result.throughput)} calls/s, CPU ${ms(result.cpuPerCall)} ms/call${result.errors ? `, ${result.errors} errors (${result.firstError})` : ""}`);
+    }
+  }
+  const report = gatewayReport(targets, levels, results);
+  console.log(`\n${report}`);
+  if (recording) {
+    console.log(`\n${recording.stop()}`);
+  }
+  return { targets: targets.map(({ name, route }) => ({ name, route })), timing, results, report };
+}
+
+async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
+  const everything = path.join(nodeModules, "@modelcontextprotocol", "server-everything", "dist", "index.js");
+  const backend = start("backend-server-everything", process.execPath, [everything, "streamableHttp"],
+    { logDir, env: { PORT: String(PORTS.backend) } });
+  await waitFor("server-everything", () => answersHttp(PORTS.backend), 30_000, backend);
+  const backendUrl = `http://127.0.0.1:${PORTS.backend}/mcp`;
+
+  await api(switchboard, "/api/mcp-servers", { name: "everything", type: "streamableHttp", baseUrl: backendUrl, scope: "shared" });
+  const bearer = { Authorization: `Bearer ${switchboard.token}` };
+
+  const hubHome = path.join(workDir, "mcp-hub-home");
+  const hubConfig = path.join(hubHome, "mcp-servers.json");
+  prepareMcpHubHome(hubHome, hubConfig, backendUrl);
+  const hub = start("mcp-hub", process.execPath,
+    [path.join(nodeModules, "mcp-hub", "dist", "cli.js"), "--port", String(PORTS.mcpHub), "--config", hubConfig],
+    { logDir, cwd: hubHome, env: { HOME: hubHome, XDG_DATA_HOME: `${hubHome}/data`, XDG_STATE_HOME: `${hubHome}/state`, XDG_CONFIG_HOME: `${hubHome}/config` } });
+  // mcp-proxy and supergateway only front stdio servers: they get server-everything as their own stdio child
+  const proxy = start("mcp-proxy", process.execPath,
+    [path.join(nodeModules, "mcp-proxy", "dist", "bin", "mcp-proxy.mjs"), "--port", String(PORTS.mcpProxy), "--host", "127.0.0.1",
+      "--server", "stream", "--", process.execPath, everything, "stdio"], { logDir });
+  const gateway = start("supergateway", process.execPath,
+    [path.join(nodeModules, "supergateway", "dist", "index.js"), "--stdio", `${process.execPath} ${everything} stdio`,
+      "--outputTransport", "streamableHttp", "--stateful", "--port", String(PORTS.supergateway), "--logLevel", "none"], { logDir });
+  await waitFor("mcp-hub", () => answersHttp(PORTS.mcpHub, "/api/health"), 60_000, hub);
+  await waitFor("mcp-proxy", () => answersHttp(PORTS.mcpProxy), 30_000, proxy);
+  await waitFor("supergateway", () => answersHttp(PORTS.supergateway), 30_000, gateway);
+
+  const targets = [
+    { name: "direct", route: `server-everything ${backendUrl}`, tool: "echo", pid: backend.pid, open: () => new McpSession(backendUrl) },
+    { name: "switchboard /mcp", route: "aggregated /mcp, bearer token, audited", tool: "everything__echo",
+      pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp`, bearer) },
+    { name: "switchboard /mcp/servers/*", route: "per-backend passthrough, bearer token, audited", tool: "echo",
+      pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp/servers/everything`, bearer) },
+    { name: "mcp-hub", route: "legacy HTTP+SSE /mcp -> backend over Streamable HTTP", tool: "everything__echo",
+      pid: hub.pid, open: () => new LegacySseSession(`http://127.0.0.1:${PORTS.mcpHub}/mcp`) },
+    { name: "mcp-proxy", route: "Streamable HTTP /mcp -> server-everything over stdio", tool: "echo",
+      pid: proxy.pid, open: () => new McpSession(`http://127.0.0.1:${PORTS.mcpProxy}/mcp`) },
+    { name: "supergateway", route: "Streamable HTTP /mcp (stateful) -> server-everything over stdio", tool: "echo",
+      pid: gateway.pid, open: () => new McpSession(`http://127.0.0.1:${PORTS.supergateway}/mcp`) },
+  ];
+  // mcp-hub connects to its backend in the background: wait until it lists the tool
+  await waitFor("mcp-hub lists everything__echo", () => listsTool(targets[3]), 60_000, hub);
+  for (const target of targets) {
+    if (!(await listsTool(target))) {
+      throw new Error(`${target.name} does not list the tool ${target.tool}`);
+    }
+  }
+  return targets;
+}
+
+async function listsTool(target) {
+  const session = target.open();
+  try {
+    await session.initialize();
+    return (await session.listTools()).some((tool) => tool.name === target.tool);
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * mcp-hub's config, and a marketplace cache it takes as fresh: otherwise it fetches its marketplace catalogue from
+ * the internet at startup (there is none here, and the benchmark talks to 127.0.0.1 only).
+ */
+function prepareMcpHubHome(hubHome, hubConfig, backendUrl) {
+  fs.rmSync(hubHome, { recursive: true, force: true });
+  const cache = path.join(hubHome, "data", "mcp-hub", "cache");
+  fs.mkdirSync(cache, { recursive: true });
+  fs.writeFileSync(path.join(cache, "registry.json"), JSON.stringify({
+    registry: { version: "bench", generatedAt: Date.now(), totalServers: 1, servers: [{ id: "bench-placeholder" }] },
+    lastFetchedAt: Date.now(),
+    serverDocumentation: {},
+  }));
+  fs.writeFileSync(hubConfig, JSON.stringify({ mcpServers: { everything: { url: backendUrl } } }));
+}
+
+function gatewayReport(targets, levels, results) {
+  const direct = results.direct;
+  const sections = levels.map((clients) => {
+    const base = direct[clients];
+    const rows = targets.map(({ name }) => {
+      const r = results[name][clients];
+      const relative = name === "direct" ? ["-", "-", "-"]
+        : [signed(r.p50 - base.p50), signed(r.p99 - base.p99), `${(100 * r.throughput / base.throughput).toFixed(0)}%`];
+      return [name, ms(r.p50), ms(r.p99), ms(r.max), rate(r.throughput), r.errors, ms(r.cpuPerCall), ...relative];
+    });
+    return `${clients} concurrent client${clients === 1 ? "" : "s"}:\n`
+      + table(["target", "p50 ms", "p99 ms", "max ms", "calls/s", "errors", "CPU ms/call", "+p50 ms", "+p99 ms", "of direct"], rows);
+  });
+  const sb = results["switchboard /mcp"]?.[TARGET_CONCURRENCY];
+  const base = direct[TARGET_CONCURRENCY];
+  const others = ["mcp-hub", "mcp-proxy", "supergateway"].filter((name) => results[name]?.[TARGET_CONCURRENCY]);
+  if (!sb || !base) {
+    return `${sections.join("\n\n")}\n\n(targets of issue 3 not judged: they need direct and switchboard /mcp at ${TARGET_CONCURRENCY} clients)`;
+  }
+  const checks = [
+    verdict(sb.p50 - base.p50 <= 1, "Switchboard /mcp adds <= 1 ms at p50 (16 clients)", `${signed(sb.p50 - base.p50)} ms`),
+    verdict(sb.p99 - base.p99 <= 5, "Switchboard /mcp adds <= 5 ms at p99 (16 clients)", `${signed(sb.p99 - base.p99)} ms`),
+    verdict(sb.throughput >= 0.8 * base.throughput, "Switchboard /mcp keeps >= 80% of direct throughput (16 clients)",
+      `${(100 * sb.throughput / base.throughput).toFixed(0)}%`),
+    verdict(sb.errors === 0, "no failed call through Switchboard /mcp (16 clients)", `${sb.errors}`),
+    ...others.map((name) => {
+      const other = results[name][TARGET_CONCURRENCY];
+      return verdict(sb.p50 <= other.p50 && sb.p99 <= other.p99 && sb.throughput >= other.throughput,
+        `Switchboard /mcp beats ${name} on latency and throughput (16 clients)`,
+        `p50 ${ms(sb.p50)} vs ${ms(other.p50)} ms, p99 ${ms(sb.p99)} vs ${ms(other.p99)} ms, `
+        + `${rate(sb.throughput)} vs ${rate(other.throughput)} calls/s`);
+    }),
+  ];
+  return `${sections.join("\n\n")}\n\nTargets (issue 3):\n${checks.join("\n")}`;
+}
+
+const signed = (value) => (Number.isFinite(value) ? `${value >= 0 ? "+" : ""}${value.toFixed(2)}` : "-");

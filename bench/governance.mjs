@@ -1,0 +1,225 @@
+// Governance load run (issue 4, "Under load"): 64 concurrent clients for 2 minutes through /mcp against a real
+// server-everything backend, once with authentication, policy and audit on and once with all three off, each in its
+// own freshly started Switchboard (Liberty on 19420, backend on 19421). Reports throughput, p50/p99, errors, rate-limit
+// refusals (counted apart from errors), audit rows written versus calls made, and the heap after a forced GC before
+// and after the measured window; judges the issue's targets.
+import { execFileSync } from "node:child_process";
+import path from "node:path";
+import { McpSession } from "./lib/mcp-session.mjs";
+import { runLoad } from "./lib/load.mjs";
+import { answersHttp, sleep, start, waitFor } from "./lib/processes.mjs";
+import { api, request, startSwitchboard, userToken } from "./lib/switchboard.mjs";
+import { ms, rate, table, verdict } from "./lib/stats.mjs";
+
+export const PORTS = { switchboard: 19420, backend: 19421 };
+const CLIENTS = 64;
+const TOOL = "everything__echo";
+const ECHO_ARGS = { message: "bench" };
+const TENANT = "default";
+const USER = { username: "bench-user", password: "bench-user-password" };
+const RATE_LIMIT_REFUSED = -32010;
+const AUDIT_DRAIN_TIMEOUT_MS = 120_000;
+// "no growth": what a full GC leaves may differ by this much between two points without counting as growth
+const HEAP_TOLERANCE = 0.05;
+
+/**
+ * What each run switches. "on": every client brings a token (half JWTs from /api/auth/token, half API keys), the
+ * tenant has a policy binding (allowlist with the tool, a rate limit far above the load) and the gateway audits.
+ * "off": anonymous MCP (no token read or checked), no policy binding (unrestricted: the policy layer passes every
+ * call without a bucket) and switchboard.audit.enabled=false (the audit layer is not stacked).
+ */
+const MODES = [
+  { name: "on", governed: true, properties: {} },
+  { name: "off", governed: false, properties: { "switchboard.gateway.anonymous": "true", "switchboard.audit.enabled": "false" } },
+];
+// the backend's bulkhead (default 32 in flight, 0.5 s wait) would refuse calls of 64 closed-loop clients on a slow
+// machine; with one slot per client it never does, so an error here is a real one (the same in both modes)
+const COMMON_PROPERTIES = { "switchboard.resilience.bulkhead.max-concurrent": String(CLIENTS) };
+
+/** Starts its own Switchboard per mode (it does not use ctx.switchboard). */
+export async function governanceBenchmark(ctx) {
+  const timing = ctx.quick ? { warmupMs: 5_000, measureMs: 15_000 } : { warmupMs: 20_000, measureMs: 120_000 };
+  const everything = path.join(ctx.nodeModules, "@modelcontextprotocol", "server-everything", "dist", "index.js");
+  const backend = start("governance-server-everything", process.execPath, [everything, "streamableHttp"],
+    { logDir: ctx.logDir, env: { PORT: String(PORTS.backend) } });
+  await waitFor("server-everything", () => answersHttp(PORTS.backend), 30_000, backend);
+  console.log(`\n== Governance load run: ${CLIENTS} clients calling ${TOOL} through /mcp, warm-up ${timing.warmupMs / 1000} s `
+    + `(not recorded), measured ${timing.measureMs / 1000} s per mode\n`);
+  const results = {};
+  for (const mode of MODES) {
+    results[mode.name] = await measureMode(ctx, mode, timing);
+  }
+  const report = governanceReport(results);
+  console.log(`\n${report}`);
+  return { modes: MODES.map(({ name, properties }) => ({ name, properties: { ...COMMON_PROPERTIES, ...properties } })), timing, results, report };
+}
+
+async function measureMode(ctx, mode, timing) {
+  console.log(`starting Switchboard with governance ${mode.name}`);
+  const switchboard = await startSwitchboard({ repoDir: ctx.repoDir, workDir: ctx.workDir, port: PORTS.switchboard,
+    serverName: `switchboard-governance-${mode.name}`, properties: { ...COMMON_PROPERTIES, ...mode.properties } });
+  try {
+    await api(switchboard, "/api/mcp-servers",
+      { name: "everything", type: "streamableHttp", baseUrl: `http://127.0.0.1:${PORTS.backend}/mcp`, scope: "shared" });
+    const credentials = mode.governed ? await governedCredentials(switchboard) : [{ kind: "anonymous", headers: {} }];
+    const counts = { calls: 0, ok: 0, refused: 0, failed: 0, firstFailure: null };
+    let opened = 0;
+    const openSession = () => countingSession(new McpSession(`${switchboard.base}/mcp`, credentials[opened++ % credentials.length].headers), counts);
+    await expectTool(openSession());
+
+    console.log(`  warming up (${timing.warmupMs / 1000} s)`);
+    await runLoad({ openSession, tool: TOOL, args: ECHO_ARGS, clients: CLIENTS, cpuPid: switchboard.pid, warmupMs: timing.warmupMs, measureMs: 0 });
+    await auditDrained(switchboard, counts.calls, mode.governed);
+    const heapBefore = heapAfterGc(switchboard.pid);
+    const callsBefore = counts.calls;
+    const failedBefore = counts.failed;
+    const refusedBefore = counts.refused;
+    counts.firstFailure = null;
+
+    console.log(`  measuring (${timing.measureMs / 1000} s)`);
+    const load = await runLoad({ openSession, tool: TOOL, args: ECHO_ARGS, clients: CLIENTS, cpuPid: switchboard.pid, warmupMs: 0, measureMs: timing.measureMs });
+    const drainStarted = Date.now();
+    await auditDrained(switchboard, counts.calls, mode.governed);
+    const drainMs = Date.now() - drainStarted;
+    const heapAfter = heapAfterGc(switchboard.pid);
+    const chain = await request(switchboard, "GET", `/api/audit/verify?tenant=${TENANT}`);
+    const result = {
+      credentials: credentials.map(({ kind }) => kind),
+      clients: CLIENTS,
+      throughput: load.throughput,
+      p50: load.p50,
+      p99: load.p99,
+      max: load.max,
+      cpuPerCall: load.cpuPerCall,
+      measuredCalls: load.calls,
+      windowCalls: counts.calls - callsBefore,
+      errors: counts.failed - failedBefore,
+      refusals: counts.refused - refusedBefore,
+      firstFailure: counts.firstFailure,
+      callsMade: counts.calls,
+      auditRows: chain.checked,
+      auditChainValid: chain.valid,
+      auditDrainMs: drainMs,
+      heapBeforeKb: heapBefore,
+      heapAfterKb: heapAfter,
+    };
+    console.log(`  governance ${mode.name}: p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ${rate(result.throughput)} calls/s, `
+      + `${result.errors} errors, ${result.refusals} refusals, audit rows ${result.auditRows} of ${result.callsMade} calls, `
+      + `heap ${mb(heapBefore)} -> ${mb(heapAfter)} MB${result.firstFailure ? ` (first failure: ${result.firstFailure})` : ""}`);
+    return result;
+  } finally {
+    switchboard.stop();
+  }
+}
+
+/**
+ * One local user of the tenant; half the clients use its access token (each its own, from /api/auth/token), half
+ * its API keys (each its own). The tenant's policy allows the tool with a rate limit far above the load.
+ */
+async function governedCredentials(switchboard) {
+  await api(switchboard, "/api/users", { ...USER, role: "user", tenant: TENANT });
+  // the default tenant has no row of its own until one is created (without one it is unrestricted)
+  await api(switchboard, "/api/tenants",
+    { id: TENANT, policy: { tools: [TOOL], rateLimit: { requests: 1_000_000, per: "second", burst: 1_000_000 } } });
+  const credentials = [];
+  for (let i = 0; i < CLIENTS; i++) {
+    const jwt = await userToken(switchboard.base, USER.username, USER.password);
+    if (i % 2 === 0) {
+      credentials.push({ kind: "jwt", headers: { Authorization: `Bearer ${jwt}` } });
+    } else {
+      const created = await request(switchboard, "POST", "/api/api-keys", { name: `bench-${i}` }, jwt);
+      credentials.push({ kind: "api key", headers: { Authorization: `Bearer ${created.key}` } });
+    }
+  }
+  return credentials;
+}
+
+/** The session, its tools/call counted: every call made, and its outcome (answered, refused by the rate limit, failed). */
+function countingSession(session, counts) {
+  const callTool = session.callTool.bind(session);
+  session.callTool = async (name, args) => {
+    counts.calls++;
+    try {
+      const result = await callTool(name, args);
+      counts.ok++;
+      return result;
+    } catch (e) {
+      if (e.message.includes(`JSON-RPC error ${RATE_LIMIT_REFUSED} `)) {
+        counts.refused++;
+      } else {
+        counts.failed++;
+        counts.firstFailure ??= e.message;
+      }
+      throw e;
+    }
+  };
+  return session;
+}
+
+async function expectTool(session) {
+  try {
+    await session.initialize();
+    if (!(await session.listTools()).some((tool) => tool.name === TOOL)) {
+      throw new Error(`Switchboard /mcp does not list ${TOOL}`);
+    }
+  } finally {
+    await session.close();
+  }
+}
+
+/**
+ * Waits until the audit writer has appended one row per call made: the tenant's newest row carries the chain's
+ * sequence number, which counts its rows (a fresh data dir each run). Without audit there is nothing to wait for.
+ */
+async function auditDrained(switchboard, calls, audited) {
+  if (!audited) {
+    return;
+  }
+  const deadline = Date.now() + AUDIT_DRAIN_TIMEOUT_MS;
+  let written = 0;
+  while (Date.now() < deadline) {
+    const page = await request(switchboard, "GET", `/api/audit?tenant=${TENANT}&limit=1`);
+    written = page.data[0]?.chainSeq ?? 0;
+    if (written >= calls) {
+      return;
+    }
+    await sleep(500);
+  }
+  console.log(`  audit: ${written} of ${calls} rows after ${AUDIT_DRAIN_TIMEOUT_MS / 1000} s`);
+}
+
+/** KB of heap in use right after a full GC of the JVM (jcmd GC.run, then GC.heap_info: every generation's "used"). */
+function heapAfterGc(pid) {
+  execFileSync("jcmd", [String(pid), "GC.run"], { stdio: "ignore" });
+  const info = execFileSync("jcmd", [String(pid), "GC.heap_info"], { encoding: "utf8" });
+  const used = [...info.matchAll(/total \d+K, used (\d+)K/g)].map((match) => Number(match[1]));
+  if (used.length === 0) {
+    throw new Error(`no heap figures in jcmd GC.heap_info: ${info}`);
+  }
+  return used.reduce((a, b) => a + b, 0);
+}
+
+const mb = (kb) => (kb / 1024).toFixed(1);
+
+function governanceReport(results) {
+  const { on, off } = results;
+  const rows = [["on", on], ["off", off]].map(([name, r]) => [name, ms(r.p50), ms(r.p99), ms(r.max), rate(r.throughput),
+    r.windowCalls, r.errors, r.refusals, ms(r.cpuPerCall), r.callsMade, r.auditRows, mb(r.heapBeforeKb), mb(r.heapAfterKb)]);
+  const growth = (r) => r.heapAfterKb - r.heapBeforeKb;
+  const heapOk = (r) => growth(r) <= HEAP_TOLERANCE * r.heapBeforeKb;
+  const checks = [
+    verdict(on.errors === 0 && off.errors === 0, "no errors apart from intended rate-limit refusals",
+      `on ${on.errors}, off ${off.errors} (refusals: on ${on.refusals}, off ${off.refusals})`),
+    verdict(on.auditRows === on.callsMade && on.auditChainValid, "audit rows written = calls made (governance on), chain intact",
+      `${on.auditRows} rows, ${on.callsMade} calls (warm-up included), chain ${on.auditChainValid ? "valid" : "BROKEN"}`),
+    verdict(heapOk(on) && heapOk(off), `no heap growth after a GC (within ${HEAP_TOLERANCE * 100}%)`,
+      `on ${mb(on.heapBeforeKb)} -> ${mb(on.heapAfterKb)} MB, off ${mb(off.heapBeforeKb)} -> ${mb(off.heapAfterKb)} MB`),
+    verdict(on.p50 - off.p50 <= 1, "authentication, policy and audit add <= 1 ms at p50",
+      `${(on.p50 - off.p50 >= 0 ? "+" : "") + ms(on.p50 - off.p50)} ms (p99 ${(on.p99 - off.p99 >= 0 ? "+" : "") + ms(on.p99 - off.p99)} ms)`),
+  ];
+  return `${CLIENTS} concurrent clients, governance on (JWT + API keys, policy binding, audit) vs off (anonymous, `
+    + `no binding, audit disabled), bulkhead ${CLIENTS} in both:\n`
+    + table(["governance", "p50 ms", "p99 ms", "max ms", "calls/s", "calls", "errors", "refusals", "CPU ms/call",
+      "calls made", "audit rows", "heap MB before", "heap MB after"], rows)
+    + `\n\nTargets (issue 4, under load):\n${checks.join("\n")}`;
+}

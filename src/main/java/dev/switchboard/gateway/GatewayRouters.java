@@ -1,0 +1,97 @@
+package dev.switchboard.gateway;
+
+import dev.switchboard.audit.AuditConfig;
+import dev.switchboard.audit.AuditLog;
+import dev.switchboard.backend.connection.BackendConnections;
+import dev.switchboard.gateway.resilience.BackendGuards;
+import dev.switchboard.gateway.resilience.ResilientBackendAccess;
+import dev.switchboard.policy.IdempotentResults;
+import dev.switchboard.policy.PolicyConfiguration;
+import dev.switchboard.policy.PolicyMetrics;
+import dev.switchboard.policy.RateLimiter;
+import dev.switchboard.policy.TenantPolicies;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+
+import java.util.List;
+
+/**
+ * The one place that assembles what serves an upstream session's requests, for the HTTP and the WebSocket endpoint
+ * alike: the routing core (aggregated or one backend's passthrough) over the caller's pooled backend sessions, wrapped
+ * by the layers every call must pass: observation (trace, log line, metrics) outermost, then audit (so it sees policy
+ * refusals), then the tenant's policy; below the routing core each backend call passes its backend's breaker and
+ * bulkhead and carries the trace.
+ */
+@ApplicationScoped
+public class GatewayRouters {
+
+    @Inject
+    BackendConnections connections;
+
+    @Inject
+    GatewayThreads threads;
+
+    @Inject
+    GatewayConfiguration configuration;
+
+    @Inject
+    UpstreamSessions upstream;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    AuditConfig auditConfig;
+
+    @Inject
+    TenantPolicies policies;
+
+    @Inject
+    RateLimiter limiter;
+
+    @Inject
+    PolicyMetrics policyMetrics;
+
+    @Inject
+    PolicyConfiguration policyConfiguration;
+
+    @Inject
+    IdempotentResults idempotentResults;
+
+    @Inject
+    BackendGuards guards;
+
+    @Inject
+    GatewayMetrics metrics;
+
+    /** {@code /mcp}: every backend the caller may use, behind one session. */
+    public McpRouter aggregated(AuditedRouter.Caller caller, List<GatewayBackend> backends, GatewaySession session) {
+        return observed(audited(policed(new GatewayRouter(backends, access(caller), threads.executor(), configuration.settings(),
+                upstream.subscriptions().of(session)), caller, null), caller), caller, null);
+    }
+
+    /** {@code /mcp/servers/{name}}: one backend as it is, its names and URIs untouched. */
+    public McpRouter passthrough(AuditedRouter.Caller caller, GatewayBackend backend, GatewaySession session) {
+        return observed(audited(policed(new PassthroughRouter(backend, access(caller), upstream.subscriptions().of(session, false)),
+                caller, backend.name()), caller), caller, backend.name());
+    }
+
+    private BackendAccess access(AuditedRouter.Caller caller) {
+        return new TracedBackendAccess(new ResilientBackendAccess(new PooledBackendAccess(connections.pool(), caller.subject()),
+                guards::of), caller.trace());
+    }
+
+    /** The tenant's policy is read here, on the request thread, from a short-lived cache. */
+    private McpRouter policed(McpRouter router, AuditedRouter.Caller caller, String passthroughBackend) {
+        return new PolicyRouter(router, caller, policies.of(caller.tenantId()), passthroughBackend,
+                new PolicyRouter.Services(limiter, policyMetrics, policyConfiguration.retries(), idempotentResults));
+    }
+
+    private McpRouter audited(McpRouter router, AuditedRouter.Caller caller) {
+        return auditConfig.isEnabled() ? new AuditedRouter(router, audit, caller) : router;
+    }
+
+    private McpRouter observed(McpRouter router, AuditedRouter.Caller caller, String fixedBackend) {
+        return new ObservedRouter(router, caller, metrics, fixedBackend);
+    }
+}

@@ -1,0 +1,44 @@
+package dev.switchboard.gateway;
+
+import jakarta.json.JsonObject;
+
+import java.time.Instant;
+import java.util.Optional;
+
+/**
+ * Where upstream sessions are recorded beyond the process: a session that was open when the process stopped can be
+ * taken up again, one that ended stays ended.
+ */
+public interface SessionLedger {
+
+    /** Why a session ended. A shutdown is not an end: the session is taken up again after the restart. */
+    enum EndReason { DELETED, CLOSED, IDLE, SHUTDOWN }
+
+    /** What a recorded, still open session needs to be served again. */
+    record Resumable(String subject, String endpoint, JsonObject clientCapabilities, Instant lastSeenAt) {
+    }
+
+    /** The session was used (called at most every {@link GatewaySessions#SEEN_INTERVAL} per session). */
+    void seen(GatewaySession session);
+
+    void ended(GatewaySession session, EndReason reason);
+
+    /** A recorded session with this id that has not ended and can be served again (not a socket's), if any. */
+    Optional<Resumable> resumable(String sessionId);
+
+    /** Records nothing: sessions live as long as the process. */
+    SessionLedger NONE = new SessionLedger() {
+        @Override
+        public void seen(GatewaySession session) {
+        }
+
+        @Override
+        public void ended(GatewaySession session, EndReason reason) {
+        }
+
+        @Override
+        public Optional<Resumable> resumable(String sessionId) {
+            return Optional.empty();
+        }
+    };
+}

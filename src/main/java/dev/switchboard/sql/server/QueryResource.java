@@ -1,0 +1,185 @@
+package dev.switchboard.sql.server;
+
+import dev.switchboard.llm.LlmClient;
+import dev.switchboard.platform.ApiException;
+import dev.switchboard.sql.Caller;
+import dev.switchboard.sql.QueryException;
+import dev.switchboard.sql.auth.PermissionMapping;
+import dev.switchboard.sql.service.QueryService;
+import dev.switchboard.sql.service.SchemaService;
+import dev.switchboard.sql.session.SessionStore;
+import jakarta.annotation.PostConstruct;
+import jakarta.annotation.Resource;
+import jakarta.annotation.security.RolesAllowed;
+import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.inject.Inject;
+import jakarta.json.Json;
+import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
+import jakarta.ws.rs.Consumes;
+import jakarta.ws.rs.GET;
+import jakarta.ws.rs.POST;
+import jakarta.ws.rs.Path;
+import jakarta.ws.rs.PathParam;
+import jakarta.ws.rs.Produces;
+import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.MediaType;
+import jakarta.ws.rs.core.Response;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+import org.eclipse.microprofile.jwt.JsonWebToken;
+import org.eclipse.microprofile.openapi.annotations.Operation;
+import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import javax.sql.DataSource;
+import java.time.Clock;
+import java.time.Duration;
+import java.util.Collection;
+import java.util.List;
+import java.util.function.Supplier;
+
+/**
+ * {@code /api/query}: the NL->SQL service over REST for the console's Query page, with the caller's seed-000
+ * permissions (the token's {@code permissions} claim, else what {@code query.role.*} grants its groups). Runs the
+ * same services as the dialect: a question becomes one guarded SELECT; a refusal answers the guard's reason.
+ */
+@Path("query")
+@ApplicationScoped
+@RolesAllowed({"admin", "user"})
+@Produces(MediaType.APPLICATION_JSON)
+@Tag(name = "Query", description = "NL->SQL over the query database")
+public class QueryResource {
+
+    static final int MAX_QUESTION_CHARS = 2000;
+
+    @Inject
+    QueryDatabase database;
+
+    @Inject
+    LlmClient llm;
+
+    @Inject
+    JsonWebToken token;
+
+    @Resource(lookup = "jdbc/switchboard")
+    DataSource switchboardDb;
+
+    @Inject
+    QueryPermissions permissions;
+
+    @Inject
+    @ConfigProperty(name = "query.session.ttl", defaultValue = "PT1H")
+    Duration sessionTtl;
+
+    private QueryService query;
+    private SchemaService schema;
+
+    @PostConstruct
+    void init() {
+        Clock clock = Clock.systemUTC();
+        // the REST resource sends no session_id, so the store is never used here; QueryService needs one all the same
+        query = new QueryService(database.catalog(), database.search(), database.guard(), database.executor(), llm,
+                new SessionStore(switchboardDb, sessionTtl, clock), clock);
+        schema = new SchemaService(database.catalog(), database.search());
+    }
+
+    @POST
+    @Path("execute")
+    @Consumes(MediaType.APPLICATION_JSON)
+    @Operation(summary = "Answer a question: {question, limit?, offset?, timeout?} -> the guarded SQL, its explanation, "
+            + "the rows, row_count, execution_time and truncated")
+    public Response execute(JsonObject body) {
+        JsonValue question = body.get("question");
+        if (!(question instanceof JsonString text) || text.getString().isBlank()) {
+            throw ApiException.badRequest("missing_field", "'question' is required: the question in plain language");
+        }
+        if (text.getString().length() > MAX_QUESTION_CHARS) {
+            throw ApiException.badRequest("question_too_long", "'question' may have at most " + MAX_QUESTION_CHARS + " characters");
+        }
+        JsonObjectBuilder options = Json.createObjectBuilder().add("explain", true).add("format", "json");
+        for (String option : List.of("limit", "offset", "timeout")) {
+            if (body.containsKey(option)) {
+                options.add(option, body.get(option));
+            }
+        }
+        JsonObject params = Json.createObjectBuilder().add("query", text.getString()).add("options", options).build();
+        return answer(() -> withColumns(query.execute(caller(), params)));
+    }
+
+    @GET
+    @Path("schema/search")
+    @Operation(summary = "Tables and columns relevant to a phrase (Chinese or English), with their comments and relevance")
+    public Response search(@QueryParam("q") String phrase, @QueryParam("limit") Integer limit) {
+        if (phrase == null || phrase.isBlank()) {
+            throw ApiException.badRequest("missing_field", "'q' is required: words to look for in table and column names and comments");
+        }
+        JsonObjectBuilder params = Json.createObjectBuilder().add("query", phrase);
+        if (limit != null) {
+            params.add("limit", limit);
+        }
+        return answer(() -> schema.search(caller(), params.build()));
+    }
+
+    @GET
+    @Path("schema/tables")
+    @Operation(summary = "The tables the caller may read, with their comments")
+    public Response tables() {
+        return answer(() -> schema.info(caller(), JsonValue.EMPTY_JSON_OBJECT));
+    }
+
+    @GET
+    @Path("schema/tables/{name}")
+    @Operation(summary = "One table: columns with types and comments, indexes, foreign keys, relationships")
+    public Response table(@PathParam("name") String name) {
+        return answer(() -> schema.info(caller(), Json.createObjectBuilder().add("table", name).build()));
+    }
+
+    /** The caller as the query service knows callers: from the verified token's claims. */
+    private Caller caller() {
+        JsonObjectBuilder claims = Json.createObjectBuilder()
+                .add("sub", token.getSubject() != null ? token.getSubject() : token.getName())
+                .add("exp", token.getExpirationTime())
+                .add("groups", strings(token.getGroups()));
+        if (token.getName() != null) {
+            claims.add("preferred_username", token.getName());
+        }
+        Object granted = token.getClaim(PermissionMapping.CLAIM);
+        if (granted instanceof JsonArray array) {
+            claims.add(PermissionMapping.CLAIM, array);
+        } else if (granted instanceof Collection<?> values) {
+            claims.add(PermissionMapping.CLAIM, strings(values));
+        } else if (granted != null) {
+            claims.add(PermissionMapping.CLAIM, granted instanceof JsonString s ? s.getString() : granted.toString());
+        }
+        return permissions.mapping().caller(claims.build());
+    }
+
+    private static JsonArrayBuilder strings(Collection<?> values) {
+        JsonArrayBuilder array = Json.createArrayBuilder();
+        if (values != null) {
+            values.forEach(v -> array.add(v instanceof JsonString s ? s.getString() : String.valueOf(v)));
+        }
+        return array;
+    }
+
+    /** The result's column names in order, for a table header (JSON rows are objects); empty when no row came back. */
+    private static JsonObject withColumns(JsonObject result) {
+        JsonArrayBuilder columns = Json.createArrayBuilder();
+        JsonArray rows = result.getJsonArray("data");
+        if (!rows.isEmpty()) {
+            rows.getJsonObject(0).keySet().forEach(columns::add);
+        }
+        return Json.createObjectBuilder(result).add("columns", columns).build();
+    }
+
+    private static Response answer(Supplier<JsonObject> call) {
+        try {
+            return Response.ok(call.get()).build();
+        } catch (QueryException e) {
+            return QueryErrors.response(e);
+        }
+    }
+}

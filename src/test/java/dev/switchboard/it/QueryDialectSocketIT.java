@@ -1,0 +1,103 @@
+package dev.switchboard.it;
+
+import dev.switchboard.llm.ScriptedProvider;
+import dev.switchboard.llm.ScriptedProvider.Reply;
+import dev.switchboard.llm.ScriptedProvider.Script;
+import jakarta.json.Json;
+import jakarta.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+import static dev.switchboard.it.QueryDialectIT.code;
+import static dev.switchboard.it.QueryTcpClient.params;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * Seed 000's dialect over {@code ws://host/mcp}, the seed's own address, beside MCP JSON-RPC on the same endpoint:
+ * negotiation, in-band authentication, a query, errors (including -32002 with {@code timeout} and {@code elapsed}
+ * from a statement the server stops), and {@code session.expired} pushed to the socket.
+ */
+class QueryDialectSocketIT {
+
+    static ScriptedProvider provider;
+    static String userToken;
+
+    @BeforeAll
+    static void start() {
+        Api.awaitReady();
+        provider = ChatFixture.startProvider();
+        userToken = Api.newUser("default");
+    }
+
+    @AfterAll
+    static void stop() {
+        provider.close();
+    }
+
+    static QuerySocketClient ready() throws InterruptedException {
+        QuerySocketClient client = new QuerySocketClient();
+        client.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}"));
+        client.result("auth.authenticate", Json.createObjectBuilder().add("token", userToken).build());
+        return client;
+    }
+
+    @Test
+    void negotiateAuthenticateAndQueryOverTheWebSocket() throws Exception {
+        try (QuerySocketClient client = new QuerySocketClient()) {
+            JsonObject wrong = client.call("protocol.negotiate", params("{\"versions\":[\"2.0.0\"]}"));
+            assertEquals("response", wrong.getString("type"));
+            assertEquals(-32001, code(wrong));
+            assertEquals("1.0.0", client.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}")).getString("version"));
+            assertEquals(-31000, code(client.call("schema.info", params("{}"))), "nothing before auth.authenticate");
+            assertEquals(-31000, code(client.call("auth.authenticate", params("{\"token\":\"not-a-jwt\"}"))));
+            assertTrue(client.result("auth.authenticate", Json.createObjectBuilder().add("token", userToken).build()).getBoolean("success"));
+
+            Script script = provider.script(Reply.text("```sql\nSELECT id, name FROM users ORDER BY id\n```"));
+            JsonObject answer = client.result("query.execute", Json.createObjectBuilder().add("query", "查询用户 " + script.key())
+                    .add("options", params("{\"limit\":2}")).build());
+            assertEquals(2, answer.getJsonArray("data").size(), answer::toString);
+            assertEquals(2, answer.getJsonObject("metadata").getInt("row_count"));
+
+            assertEquals(-32601, code(client.call("query.nosuch", params("{}"))));
+            JsonObject forbidden = client.call("schema.info", params("{\"table\":\"employees\"}"));
+            assertEquals(-31001, code(forbidden));
+            assertEquals("table:employees:read", forbidden.getJsonObject("error").getJsonObject("data").getString("required_permission"));
+        }
+    }
+
+    @Test
+    void aStatementRunningPastItsTimeoutIsStoppedWithTimeoutAndElapsed() throws Exception {
+        try (QuerySocketClient client = ready()) {
+            Script script = provider.script(Reply.text("SELECT COUNT(*) FROM order_items a, order_items b, order_items c "
+                    + "WHERE a.quantity + b.quantity + c.quantity > 0"));
+            long started = System.nanoTime();
+            JsonObject answer = client.call("query.execute", Json.createObjectBuilder().add("query", "订单明细 数量 " + script.key())
+                    .add("options", params("{\"timeout\":1}")).build());
+            double seconds = (System.nanoTime() - started) / 1e9;
+            assertEquals(-32002, code(answer), answer::toString);
+            JsonObject data = answer.getJsonObject("error").getJsonObject("data");
+            assertEquals(1, data.getInt("timeout"));
+            assertTrue(data.getJsonNumber("elapsed").doubleValue() >= 0.9, data::toString);
+            assertTrue(seconds < 15, "stopped after " + seconds + " s");
+            // the IT server reports progress every 0.5 s while a query runs
+            JsonObject progress = client.await(m -> "query.progress".equals(m.getString("method", "")), 1);
+            assertEquals("notification", progress.getString("type"));
+        }
+    }
+
+    @Test
+    void anExpiredSessionIsAnnouncedOnTheSocket() throws Exception {
+        try (QuerySocketClient client = ready()) {
+            String id = client.result("session.create", params("{}")).getString("session_id");
+            assertEquals(id, client.result("session.get", params("{\"session_id\":\"" + id + "\"}")).getString("session_id"));
+            // an hour of waiting, skipped: the session's expiry moves into the past; the sweep runs every 10 s
+            assertEquals(1, ServerDatabase.update("UPDATE query_sessions SET expires_at = 0 WHERE id = '" + id + "'"));
+            JsonObject expired = client.await(m -> "session.expired".equals(m.getString("method", "")), 25);
+            assertEquals("notification", expired.getString("type"));
+            assertEquals(id, expired.getJsonObject("params").getString("session_id"));
+            assertEquals(-31002, code(client.call("session.get", params("{\"session_id\":\"" + id + "\"}"))));
+        }
+    }
+}
