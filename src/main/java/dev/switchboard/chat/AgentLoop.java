@@ -1,11 +1,14 @@
 package dev.switchboard.chat;
 
+import dev.switchboard.audit.AuditOutcome;
+import dev.switchboard.gateway.GatewayErrors;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
 import dev.switchboard.llm.LlmReply;
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.llm.Usage;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.policy.CallAdmission;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -18,6 +21,7 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.Executor;
@@ -49,17 +53,20 @@ public final class AgentLoop {
     private final int maxParallel;
     private final int maxRounds;
     private final ToolApprovals approvals;
+    private final ToolCallGovernance governance;
 
     /**
      * @param executor    runs the calls of one round side by side
      * @param maxParallel at most this many calls of one round run at once
      * @param approvals   decides the calls that are not auto-approved
+     * @param governance  the tenant's policy every call must pass, and the audit trail every call is reported to
      */
-    public AgentLoop(LlmClient llm, ToolInvoker invoker, Executor executor, int maxParallel, int maxRounds,
-                     ToolApprovals approvals) {
+    AgentLoop(LlmClient llm, ToolInvoker invoker, Executor executor, int maxParallel, int maxRounds,
+              ToolApprovals approvals, ToolCallGovernance governance) {
         this.llm = llm;
         this.invoker = invoker;
         this.approvals = approvals;
+        this.governance = governance;
         this.executor = executor;
         this.maxParallel = maxParallel;
         this.maxRounds = maxRounds;
@@ -201,6 +208,7 @@ public final class AgentLoop {
                 .filter(r -> r.status() == ToolCallStatus.INVOKING).toList();
         startAll(turn, auto, slots, listener, results);
         if (!asked.isEmpty()) {
+            long asking = System.nanoTime();
             Map<String, ToolApproval> decisions = approvals.await(asked, listener::onAwaitingApproval);
             List<ToolCallRecord> approved = new ArrayList<>();
             for (ToolCallRecord record : asked) {
@@ -210,6 +218,8 @@ public final class AgentLoop {
                             record.displayName(), decision.arguments() != null ? decision.arguments() : record.arguments(),
                             ToolCallStatus.INVOKING, null, false));
                 } else {
+                    governance.record(turn.mcpTools().get(record.displayName()), record.arguments(), decision.auditDecision(),
+                            null, millisSince(asking));
                     ToolResult refused = new ToolResult(record.with(ToolCallStatus.CANCELLED, decision.refusal(), true),
                             decision.refusal().toString());
                     listener.onToolResult(refused.record(), refused.content());
@@ -221,9 +231,10 @@ public final class AgentLoop {
         return round.stream().map(r -> results.get(r.id()).join()).toList();
     }
 
-    private static boolean needsApproval(ChatTurn turn, ToolCallRecord record) {
+    /** A call the allowlist refuses anyway is not put to the user: it is refused when it would run. */
+    private boolean needsApproval(ChatTurn turn, ToolCallRecord record) {
         McpTool tool = turn.mcpTools().get(record.displayName());
-        return tool != null && !tool.autoApprove();
+        return tool != null && !tool.autoApprove() && governance.allows(tool);
     }
 
     private void startAll(ChatTurn turn, List<ToolCallRecord> invoking, Semaphore slots, LoopListener listener,
@@ -253,31 +264,67 @@ public final class AgentLoop {
         }
     }
 
+    /**
+     * Runs one call of a known tool after the tenant's policy admitted it, and reports it to the audit trail however
+     * it ends. A name no tool has reaches nothing, so there is nothing to admit or audit.
+     */
     private ToolResult runOne(ChatTurn turn, ToolCallRecord record) {
         McpTool tool = turn.mcpTools().get(record.displayName());
         if (tool == null) {
             return failed(record, "tool_not_found", "Tool '" + record.displayName() + "' not found");
         }
+        long started = System.nanoTime();
+        Optional<CallAdmission.Refusal> refusal = governance.admit(tool);
+        if (refusal.isPresent()) {
+            governance.record(tool, record.arguments(), refusal.get().decision(), null, millisSince(started));
+            return refused(record, refusal.get());
+        }
         if (!(record.arguments() instanceof JsonObject object)) {
+            governance.record(tool, record.arguments(), CallAdmission.ALLOW, AuditOutcome.error(GatewayErrors.INVALID_PARAMS),
+                    millisSince(started));
             return failed(record, "invalid_arguments", "The arguments of '" + record.displayName() + "' are not a JSON object: "
                     + (record.arguments() instanceof JsonString raw ? raw.getString() : record.arguments()));
         }
         try {
             JsonObject result = invoker.call(tool, object);
+            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.ofResult(result), millisSince(started));
             boolean isError = result.getBoolean("isError", false);
             return new ToolResult(record.with(isError ? ToolCallStatus.ERROR : ToolCallStatus.DONE, result, isError), ToolResultText.of(result));
         } catch (McpException e) {
+            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.error(GatewayErrors.codeOf(e)), millisSince(started));
             return failed(record, "tool_failed", "Tool execution failed: " + e.getMessage());
         } catch (RuntimeException e) {
+            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.error(GatewayErrors.INTERNAL_ERROR), millisSince(started));
             return failed(record, "tool_failed", "Tool execution failed: " + e);
         }
     }
 
+    private static long millisSince(long startedNanos) {
+        return (System.nanoTime() - startedNanos) / 1_000_000;
+    }
+
     /** An error the LLM reads as the tool's result (seed 003's error shape), so it can recover. */
     private static ToolResult failed(ToolCallRecord record, String code, String message) {
-        JsonObject error = JSON.createObjectBuilder().add("error", JSON.createObjectBuilder().add("message", message)
-                .add("type", "tool_execution_error").add("code", code).add("tool_name", record.displayName())).build();
+        JsonObject error = JSON.createObjectBuilder().add("error", errorDetails(record, code, message)).build();
         return new ToolResult(record.with(ToolCallStatus.ERROR, error, true), error.toString());
+    }
+
+    /**
+     * The tenant's policy refused the call: it did not run ({@code cancelled}), and the LLM and the client read why
+     * in the same shape, with the wait a rate limit asks for.
+     */
+    private static ToolResult refused(ToolCallRecord record, CallAdmission.Refusal refusal) {
+        JsonObjectBuilder details = errorDetails(record, refusal.code(), refusal.message());
+        if (refusal.rateLimited()) {
+            details.add("retry_after_ms", refusal.retryAfterMillis()).add("retry_after_seconds", refusal.retryAfterSeconds());
+        }
+        JsonObject error = JSON.createObjectBuilder().add("error", details).build();
+        return new ToolResult(record.with(ToolCallStatus.CANCELLED, error, true), error.toString());
+    }
+
+    private static JsonObjectBuilder errorDetails(ToolCallRecord record, String code, String message) {
+        return JSON.createObjectBuilder().add("message", message).add("type", "tool_execution_error").add("code", code)
+                .add("tool_name", record.displayName());
     }
 
     private static JsonValue parseArguments(String text) {

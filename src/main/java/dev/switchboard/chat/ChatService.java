@@ -1,9 +1,16 @@
 package dev.switchboard.chat;
 
+import dev.switchboard.audit.AuditConfig;
+import dev.switchboard.audit.AuditLog;
 import dev.switchboard.knowledge.KnowledgeRetriever;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
+import dev.switchboard.observability.TraceScope;
 import dev.switchboard.platform.ApiError;
+import dev.switchboard.policy.CallAdmission;
+import dev.switchboard.policy.PolicyMetrics;
+import dev.switchboard.policy.RateLimiter;
+import dev.switchboard.policy.TenantPolicies;
 import dev.switchboard.security.CurrentUser;
 import dev.switchboard.workspace.Workspace;
 import dev.switchboard.workspace.Workspaces;
@@ -67,6 +74,21 @@ public class ChatService {
     @Inject
     ChatMetrics metrics;
 
+    @Inject
+    TenantPolicies policies;
+
+    @Inject
+    RateLimiter limiter;
+
+    @Inject
+    PolicyMetrics policyMetrics;
+
+    @Inject
+    AuditLog audit;
+
+    @Inject
+    AuditConfig auditConfig;
+
     @Resource
     ManagedThreadFactory threadFactory;
 
@@ -96,6 +118,8 @@ public class ChatService {
 
     private ExecutorService streams;
 
+    private CallAdmission admission;
+
     /**
      * Tool calls get threads of their own: on the container's shared executor, calls blocked on a backend would
      * starve the backend I/O that is to answer them (the shared pool is small on a small machine). When all are
@@ -106,6 +130,7 @@ public class ChatService {
         toolCalls = new ThreadPoolExecutor(0, toolThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threadFactory,
                 new ThreadPoolExecutor.CallerRunsPolicy());
         streams = Executors.newCachedThreadPool(threadFactory);
+        admission = new CallAdmission(limiter, policyMetrics);
     }
 
     @PreDestroy
@@ -140,15 +165,22 @@ public class ChatService {
                 message.getString("role"), text(message.get("content")), message.getString("tool_call_id", null))).toList();
         ToolInvoker invoker = workspace == null ? setup.invoker() : BuiltInTools.invoker(workspace, setup.invoker());
         return new PreparedRun(ChatCaller.of(user), setup.assistantId(), request.lastUserText(), newMessages, turn, invoker,
-                CompletionIdentity.next(model), request.sessionId(), workspace == null ? null : workspace.directory().toString(),
-                request.includeUsage());
+                governance(user), CompletionIdentity.next(model), request.sessionId(),
+                workspace == null ? null : workspace.directory().toString(), request.includeUsage());
+    }
+
+    /** The run's tool calls pass the caller's tenant policy and are audited like the gateway's (see ToolCallGovernance). */
+    private ToolCallGovernance governance(CurrentUser user) {
+        ToolCallGovernance.Caller caller = new ToolCallGovernance.Caller(user.tenant(), user.subject(), user.clientId(),
+                TraceScope.currentOrNew().traceId());
+        return new ToolCallGovernance(caller, policies::of, admission, auditConfig.isEnabled() ? audit::record : event -> { });
     }
 
     /** Stores the turn (one transaction) and builds the loop that fills in its assistant message. */
     private StartedRun begin(PreparedRun run) {
         ConversationStore.StoredRun stored = store.begin(run.caller(), run.assistantId(), run.sessionId(), run.firstText(), run.newMessages());
         StoredApprovals approvals = new StoredApprovals(approvalStore, approvalSignals, stored.messageId(), approvalTimeout, approvalPoll);
-        AgentLoop loop = new AgentLoop(llm, run.invoker(), toolCalls, maxParallelTools, maxToolRounds, approvals);
+        AgentLoop loop = new AgentLoop(llm, run.invoker(), toolCalls, maxParallelTools, maxToolRounds, approvals, run.governance());
         return new StartedRun(loop, run.identity().storedAs(stored));
     }
 

@@ -1,5 +1,7 @@
 package dev.switchboard.chat;
 
+import dev.switchboard.gateway.BackendNames;
+import dev.switchboard.gateway.GatewayToolName;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
@@ -12,6 +14,22 @@ import jakarta.json.JsonObject;
  */
 public record McpTool(String displayName, Long serverId, String serverName, String toolName, String description,
                       JsonObject inputSchema, boolean autoApprove) {
+
+    /** The backend name of the built-in workspace tools ({@code workspace__read_file} and so on). */
+    static final String BUILT_IN_BACKEND = "workspace";
+
+    /** The backend as the gateway and the audit trail name it: the sanitised server name, {@code workspace} for built-ins. */
+    public String backendName() {
+        return serverId == null ? BUILT_IN_BACKEND : BackendNames.sanitise(serverName);
+    }
+
+    /**
+     * The name the tenant's allowlist and the audit trail know the tool by: the gateway's {@code backend__tool}, so one
+     * allowlist entry covers a tool whether it is called through {@code /mcp} or by a chat run.
+     */
+    public String policyName() {
+        return backendName() + GatewayToolName.SEPARATOR + toolName;
+    }
 
     /** The OpenAI {@code tools[]} entry. */
     public JsonObject toFunction() {

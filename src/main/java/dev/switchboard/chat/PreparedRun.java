@@ -9,9 +9,10 @@ import java.util.List;
  *
  * @param firstText     the last user text, the title of a new conversation
  * @param newMessages   the request's messages to store in the conversation
+ * @param governance    the tenant policy and audit trail the run's tool calls go through
  * @param workspacePath the session's workspace directory, or null without a session
  */
 record PreparedRun(ChatCaller caller, Long assistantId, String firstText, List<ConversationStore.NewMessage> newMessages,
-                   ChatTurn turn, ToolInvoker invoker, CompletionIdentity identity, String sessionId, String workspacePath,
-                   boolean includeUsage) {
+                   ChatTurn turn, ToolInvoker invoker, ToolCallGovernance governance, CompletionIdentity identity,
+                   String sessionId, String workspacePath, boolean includeUsage) {
 }

@@ -23,6 +23,15 @@ public record ToolApproval(boolean approved, JsonObject arguments, JsonObject re
         return new ToolApproval(false, null, refusal);
     }
 
+    /**
+     * The audit decision of a call that did not run for want of approval: {@code rejected} (the user said no),
+     * {@code approval_timeout} (nobody answered), {@code run_stopped} (the run ended while it waited).
+     */
+    String auditDecision() {
+        String code = refusal != null && refusal.get("error") instanceof JsonObject error ? error.getString("code", null) : null;
+        return REJECTED.equals(code) ? "rejected" : code == null ? "refused" : code;
+    }
+
     /** The user said no: the LLM is told so in seed 003's error shape, so it can answer without the tool. */
     static JsonObject rejection(String displayName) {
         return error(REJECTED, "The user refused to run the tool '" + displayName + "'; it did not run.", displayName);

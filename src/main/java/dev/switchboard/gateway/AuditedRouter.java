@@ -1,10 +1,12 @@
 package dev.switchboard.gateway;
 
 import dev.switchboard.audit.AuditLog;
+import dev.switchboard.audit.AuditOutcome;
 import dev.switchboard.audit.AuditRecord;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.observability.TraceContext;
+import dev.switchboard.policy.CallAdmission;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -61,7 +63,7 @@ public final class AuditedRouter implements McpRouter {
         String target = text(params, "prompts/get".equals(request.method()) || "tools/call".equals(request.method()) ? "name" : "uri");
         audit.record(new AuditRecord(System.currentTimeMillis(), caller.tenantId(), caller.clientId(), caller.subject(),
                 request.method(), target, backendOf(target), decision, caller.trace().traceId(), input(request.method(), params),
-                "allow".equals(decision) ? outcome(response) : null, millis));
+                CallAdmission.ALLOW.equals(decision) ? outcome(response) : null, millis));
         return response;
     }
 
@@ -92,18 +94,18 @@ public final class AuditedRouter implements McpRouter {
         if (response.json().get("error") instanceof JsonObject error && error.get("data") instanceof JsonObject data) {
             int code = error.getInt("code", 0);
             if (code == GatewayErrors.POLICY_DENIED || code == GatewayErrors.RATE_LIMITED) {
-                return text(data, "decision") != null ? text(data, "decision") : "allow";
+                return text(data, "decision") != null ? text(data, "decision") : CallAdmission.ALLOW;
             }
         }
-        return "allow";
+        return CallAdmission.ALLOW;
     }
 
     private static String outcome(JsonRpcMessage response) {
         JsonObject json = response.json();
         if (json.get("error") instanceof JsonObject error) {
-            return "error " + error.getInt("code", 0);
+            return AuditOutcome.error(error.getInt("code", 0));
         }
-        return json.get("result") instanceof JsonObject result && result.getBoolean("isError", false) ? "tool_error" : "ok";
+        return json.get("result") instanceof JsonObject result ? AuditOutcome.ofResult(result) : AuditOutcome.OK;
     }
 
     private static String text(JsonObject params, String key) {

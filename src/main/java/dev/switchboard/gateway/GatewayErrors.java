@@ -45,11 +45,21 @@ public final class GatewayErrors {
     public static JsonRpcMessage fromBackend(JsonValue id, String backend, String method, McpException e) {
         JsonValue data = JSON.createObjectBuilder().add("backend", backend).build();
         return switch (e.kind()) {
-            case RPC_ERROR -> error(id, e.rpcCode(), stripMethod(method, e.getMessage()), e.rpcData());
-            case TIMEOUT -> error(id, BACKEND_TIMEOUT, "backend_timeout: " + backend + " did not answer " + method
+            case RPC_ERROR -> error(id, codeOf(e), stripMethod(method, e.getMessage()), e.rpcData());
+            case TIMEOUT -> error(id, codeOf(e), "backend_timeout: " + backend + " did not answer " + method
                     + " in time", data);
-            case CANCELLED -> error(id, REQUEST_CANCELLED, "Request cancelled", null);
-            default -> error(id, BACKEND_UNAVAILABLE, "backend_unavailable: " + backend + ": " + e.getMessage(), data);
+            case CANCELLED -> error(id, codeOf(e), "Request cancelled", null);
+            default -> error(id, codeOf(e), "backend_unavailable: " + backend + ": " + e.getMessage(), data);
+        };
+    }
+
+    /** The code a backend failure is answered with (see {@link #fromBackend}); the chat loop audits its calls by it. */
+    public static int codeOf(McpException e) {
+        return switch (e.kind()) {
+            case RPC_ERROR -> e.rpcCode();
+            case TIMEOUT -> BACKEND_TIMEOUT;
+            case CANCELLED -> REQUEST_CANCELLED;
+            default -> BACKEND_UNAVAILABLE;
         };
     }
 

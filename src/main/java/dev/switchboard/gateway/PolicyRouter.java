@@ -3,6 +3,7 @@ package dev.switchboard.gateway;
 import dev.switchboard.audit.CanonicalJson;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.policy.CallAdmission;
 import dev.switchboard.policy.IdempotentResults;
 import dev.switchboard.policy.PolicyMetrics;
 import dev.switchboard.policy.RateLimiter;
@@ -60,6 +61,7 @@ public final class PolicyRouter implements McpRouter {
     private final TenantPolicy policy;
     private final String passthroughBackend;
     private final Services services;
+    private final CallAdmission admission;
 
     /** @param passthroughBackend the one backend of a passthrough endpoint; null for the aggregated one */
     public PolicyRouter(McpRouter delegate, AuditedRouter.Caller caller, TenantPolicy policy, String passthroughBackend,
@@ -69,6 +71,7 @@ public final class PolicyRouter implements McpRouter {
         this.policy = policy;
         this.passthroughBackend = passthroughBackend;
         this.services = services;
+        this.admission = new CallAdmission(services.limiter(), services.metrics());
     }
 
     /** The request with the header's key in {@code params._meta}; a key already in {@code _meta} is kept. */
@@ -122,19 +125,17 @@ public final class PolicyRouter implements McpRouter {
 
     private Optional<JsonRpcMessage> toolRefused(JsonRpcMessage request, String name) {
         String exposed = exposedTool(name);
-        if (name == null || policy.allowsTool(exposed)) {
+        if (name == null) {
             return Optional.empty();
         }
-        return Optional.of(denied(request, "tool '" + exposed + "' is not in the allowlist of tenant '"
-                + caller.tenantId() + "'", "tool", exposed));
+        return admission.tool(policy, caller.tenantId(), exposed).map(refusal -> refused(request, refusal, "tool", exposed));
     }
 
     private Optional<JsonRpcMessage> contentRefused(JsonRpcMessage request, String kind, String target, String backend) {
-        if (target == null || policy.allowsContentOf(backend)) {
+        if (target == null) {
             return Optional.empty();
         }
-        return Optional.of(denied(request, "tenant '" + caller.tenantId() + "' may not use the " + kind + "s of backend '"
-                + backend + "'", kind, target));
+        return admission.content(policy, caller.tenantId(), kind, backend).map(refusal -> refused(request, refusal, kind, target));
     }
 
     private Optional<JsonRpcMessage> completionRefused(JsonRpcMessage request) {
@@ -146,31 +147,18 @@ public final class PolicyRouter implements McpRouter {
                 : contentRefused(request, "resource", text(ref, "uri"), backendOfUri(text(ref, "uri")));
     }
 
-    private JsonRpcMessage denied(JsonRpcMessage request, String why, String kind, String target) {
-        services.metrics().denied(caller.tenantId());
-        return GatewayErrors.error(request.id(), GatewayErrors.POLICY_DENIED, "policy_denied: " + why,
-                JSON.createObjectBuilder().add("decision", "deny").add("tenant", caller.tenantId())
+    private JsonRpcMessage refused(JsonRpcMessage request, CallAdmission.Refusal refusal, String kind, String target) {
+        return GatewayErrors.error(request.id(), GatewayErrors.POLICY_DENIED, refusal.message(),
+                JSON.createObjectBuilder().add("decision", refusal.decision()).add("tenant", caller.tenantId())
                         .add(kind, target).build());
     }
 
     private Optional<JsonRpcMessage> rateLimited(JsonRpcMessage request) {
-        if (policy.rateLimit() == null) {
-            return Optional.empty();
-        }
-        String key = policy.rateLimit().perSubject() ? caller.tenantId() + "\u0000" + caller.subject() : caller.tenantId();
-        RateLimiter.Decision decision = services.limiter().tryAcquire(key, policy.rateLimit());
-        if (decision.granted()) {
-            return Optional.empty();
-        }
-        services.metrics().rateLimited(caller.tenantId());
-        long millis = Math.max(1, decision.retryAfter().toMillis());
-        long seconds = (millis + 999) / 1000;
-        return Optional.of(GatewayErrors.error(request.id(), GatewayErrors.RATE_LIMITED, "rate_limited: "
-                        + (policy.rateLimit().perSubject() ? "subject '" + caller.subject() + "' of tenant '" : "tenant '")
-                        + caller.tenantId() + "' is over its limit of " + policy.rateLimit().describe()
-                        + "; retry after " + seconds + " s",
-                JSON.createObjectBuilder().add("decision", "rate_limited").add("tenant", caller.tenantId())
-                        .add("retryAfterMs", millis).add("retryAfterSeconds", seconds).build()));
+        return admission.permit(policy, caller.tenantId(), caller.subject()).map(refusal ->
+                GatewayErrors.error(request.id(), GatewayErrors.RATE_LIMITED, refusal.message(),
+                        JSON.createObjectBuilder().add("decision", refusal.decision()).add("tenant", caller.tenantId())
+                                .add("retryAfterMs", refusal.retryAfterMillis())
+                                .add("retryAfterSeconds", refusal.retryAfterSeconds()).build()));
     }
 
     /** The list without what the policy hides; pages emptied by it are skipped so a page is never empty mid-list. */

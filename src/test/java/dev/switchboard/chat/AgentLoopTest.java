@@ -8,7 +8,13 @@ import dev.switchboard.llm.ScriptedProvider.Reply;
 import dev.switchboard.llm.ScriptedProvider.Script;
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.llm.Usage;
+import dev.switchboard.audit.AuditRecord;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.policy.CallAdmission;
+import dev.switchboard.policy.LocalRateLimiter;
+import dev.switchboard.policy.PolicyJson;
+import dev.switchboard.policy.PolicyMetrics;
+import dev.switchboard.policy.TenantPolicy;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -16,6 +22,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.StringReader;
 import java.net.URI;
 import java.time.Duration;
 import java.util.List;
@@ -79,10 +86,42 @@ class AgentLoopTest {
                 .add("type", "text").add("text", text))).build();
     }
 
-    static AgentLoop loop(ToolInvoker invoker, int maxRounds) {
-        return new AgentLoop(llm, invoker, executor, 4, maxRounds, (pending, stillWaiting) -> {
+    /** Audit events reported by the loop under test. */
+    final List<AuditRecord> audited = new CopyOnWriteArrayList<>();
+    final AtomicInteger denials = new AtomicInteger();
+    final AtomicInteger rateLimited = new AtomicInteger();
+
+    /** The loop's policy and audit trail: a tenant with the given policy, a real token bucket, events into {@link #audited}. */
+    ToolCallGovernance governance(String policyJson) {
+        TenantPolicy policy = PolicyJson.read(Json.createReader(new StringReader(policyJson.replace('\'', '"'))).readObject());
+        PolicyMetrics metrics = new PolicyMetrics() {
+            @Override
+            public void denied(String tenant) {
+                denials.incrementAndGet();
+            }
+
+            @Override
+            public void rateLimited(String tenant) {
+                rateLimited.incrementAndGet();
+            }
+        };
+        return new ToolCallGovernance(new ToolCallGovernance.Caller("acme", "alice", "api_key:k1", "trace-1"),
+                tenant -> policy, new CallAdmission(new LocalRateLimiter(), metrics), audited::add);
+    }
+
+    AgentLoop loop(ToolInvoker invoker, int maxRounds) {
+        return loop(invoker, maxRounds, (pending, stillWaiting) -> {
             throw new AssertionError("no call here needs approval: " + pending);
-        });
+        }, "{}");
+    }
+
+    AgentLoop loop(ToolInvoker invoker, int maxRounds, ToolApprovals approvals, String policyJson) {
+        return new AgentLoop(llm, invoker, executor, 4, maxRounds, approvals, governance(policyJson));
+    }
+
+    /** Each audited call as {@code tool decision outcome}. */
+    List<String> auditTrail() {
+        return audited.stream().map(r -> r.tool() + " " + r.decision() + " " + r.outcome()).sorted().toList();
     }
 
     @Test
@@ -106,6 +145,11 @@ class AgentLoopTest {
         assertEquals(List.of("mcp__srv__echo", "mcp__srv__get-sum"), outcome.toolsCalled());
         assertEquals(ToolCallStatus.DONE, outcome.records().get(1).status());
         assertEquals(List.of("1/", "2/", "2/Done: one and 3"), saved, "saved after every round");
+        assertEquals(List.of("srv__echo allow ok", "srv__get-sum allow ok"), auditTrail(), "every call is audited");
+        AuditRecord echo = audited.stream().filter(r -> r.tool().equals("srv__echo")).findFirst().orElseThrow();
+        assertEquals(List.of("acme", "alice", "api_key:k1", "tools/call", "srv", "trace-1"),
+                List.of(echo.tenantId(), echo.subject(), echo.clientId(), echo.action(), echo.backendId(), echo.traceId()));
+        assertEquals(Json.createObjectBuilder().add("message", "one").build(), echo.input(), "the arguments are what gets hashed");
         JsonObject third = script.requests().get(2);
         var messages = third.getJsonArray("messages");
         assertEquals(5, messages.size());
@@ -157,6 +201,8 @@ class AgentLoopTest {
         assertTrue(messages.getJsonObject(4).getString("content").contains("invalid_arguments"));
         assertTrue(messages.getJsonObject(5).getString("content").contains("backend down"));
         assertEquals(null, records.get(1).serverId(), "an unknown tool has no server");
+        assertEquals(List.of("srv__echo allow tool_error", "srv__get-sum allow error -32030", "srv__get-sum allow error -32602"),
+                auditTrail(), "the gateway's outcome words; an unknown tool reaches nothing and is not audited");
     }
 
     @Test
@@ -187,10 +233,10 @@ class AgentLoopTest {
             events.add("await " + pending.stream().map(r -> r.id() + ":" + r.status().json()).toList());
             return Map.of("r1", ToolApproval.approve(edited));
         };
-        ChatOutcome outcome = new AgentLoop(llm, (tool, args) -> {
+        ChatOutcome outcome = loop((tool, args) -> {
             events.add("run " + tool.toolName() + " " + args);
             return textResult("ok " + args);
-        }, executor, 4, 20, approvals).run(turn(script, false, List.of(), ECHO, RISKY), new LoopListener() {
+        }, 20, approvals, "{}").run(turn(script, false, List.of(), ECHO, RISKY), new LoopListener() {
             @Override
             public void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
                 events.add("shown " + all.stream().map(r -> r.id() + ":" + r.status().json()).toList());
@@ -214,10 +260,10 @@ class AgentLoopTest {
         ToolApprovals approvals = (pending, stillWaiting) -> Map.of(
                 "n1", ToolApproval.refuse(ToolApproval.rejection("mcp__srv__delete-everything")),
                 "n2", ToolApproval.refuse(ToolApproval.timeout("mcp__srv__delete-everything", Duration.ofMinutes(5))));
-        ChatOutcome outcome = new AgentLoop(llm, (tool, args) -> {
+        ChatOutcome outcome = loop((tool, args) -> {
             ran.incrementAndGet();
             return textResult("x");
-        }, executor, 4, 20, approvals).run(turn(script, false, List.of(), RISKY), new LoopListener() { });
+        }, 20, approvals, "{}").run(turn(script, false, List.of(), RISKY), new LoopListener() { });
         assertEquals(0, ran.get());
         assertEquals("I was not allowed to.", outcome.content());
         assertEquals(List.of(ToolCallStatus.CANCELLED, ToolCallStatus.CANCELLED), outcome.records().stream().map(ToolCallRecord::status).toList());
@@ -226,6 +272,60 @@ class AgentLoopTest {
         assertTrue(sent.getJsonObject(2).getString("content").contains("tool_rejected"), sent.toString());
         assertTrue(sent.getJsonObject(3).getString("content").contains("approval_timeout"), sent.toString());
         assertTrue(sent.getJsonObject(3).getString("content").contains("PT5M"), sent.toString());
+        assertEquals(List.of("srv__delete-everything approval_timeout null", "srv__delete-everything rejected null"), auditTrail(),
+                "refusals by the user and by the clock are audited as decisions");
+    }
+
+    @Test
+    void aToolOutsideTheTenantsAllowlistIsRefusedWithoutAskingOrRunning() throws LlmException {
+        Script script = provider.script(Reply.tools(new ToolCall("p1", "mcp__srv__delete-everything", "{}"),
+                new ToolCall("p2", "mcp__srv__echo", "{\"message\":\"hi\"}")), Reply.text("echo only"));
+        List<String> ran = new CopyOnWriteArrayList<>();
+        ChatOutcome outcome = loop((tool, args) -> {
+            ran.add(tool.toolName());
+            return textResult("x");
+        }, 20, (pending, stillWaiting) -> {
+            throw new AssertionError("a call the allowlist refuses is not put to the user: " + pending);
+        }, "{'tools':['srv__echo']}").run(turn(script, false, List.of(), RISKY, ECHO), new LoopListener() { });
+
+        assertEquals(List.of("echo"), ran);
+        ToolCallRecord refused = outcome.records().get(0);
+        assertEquals(ToolCallStatus.CANCELLED, refused.status());
+        assertTrue(refused.isError());
+        JsonObject error = refused.response().asJsonObject().getJsonObject("error");
+        assertEquals("policy_denied", error.getString("code"));
+        assertEquals("policy_denied: tool 'srv__delete-everything' is not in the allowlist of tenant 'acme'", error.getString("message"));
+        assertEquals(error.getString("message"), Json.createReader(new StringReader(script.requests().get(1).getJsonArray("messages")
+                .getJsonObject(2).getString("content"))).readObject().getJsonObject("error").getString("message"), "the LLM reads why");
+        assertEquals(List.of("mcp__srv__echo"), outcome.toolsCalled());
+        assertEquals(List.of("srv__delete-everything deny null", "srv__echo allow ok"), auditTrail());
+        assertEquals(1, denials.get());
+    }
+
+    @Test
+    void callsOverTheRateLimitAreRefusedWithARetryAfterAndNeverRun() throws LlmException {
+        Script script = provider.script(Reply.tools(new ToolCall("q1", "mcp__srv__echo", "{}"), new ToolCall("q2", "mcp__srv__echo", "{}"),
+                new ToolCall("q3", "mcp__srv__echo", "{}")), Reply.text("one got through"));
+        AtomicInteger ran = new AtomicInteger();
+        ChatOutcome outcome = loop((tool, args) -> {
+            ran.incrementAndGet();
+            return textResult("x");
+        }, 20, (pending, stillWaiting) -> Map.of(), "{'rateLimit':{'requests':1,'per':'minute'}}")
+                .run(turn(script, false, List.of(), ECHO), new LoopListener() { });
+
+        assertEquals(1, ran.get(), "the backend saw only the admitted call");
+        List<JsonObject> refusals = outcome.records().stream().filter(r -> r.status() == ToolCallStatus.CANCELLED)
+                .map(r -> r.response().asJsonObject().getJsonObject("error")).toList();
+        assertEquals(2, refusals.size());
+        for (JsonObject refusal : refusals) {
+            assertEquals("rate_limited", refusal.getString("code"));
+            assertTrue(refusal.getString("message").startsWith("rate_limited: tenant 'acme' is over its limit of 1 per minute (burst 1); retry after "),
+                    refusal.getString("message"));
+            long wait = refusal.getJsonNumber("retry_after_ms").longValue();
+            assertTrue(wait > 0 && wait <= 60_000, "within the minute: " + wait);
+        }
+        assertEquals(List.of("srv__echo allow ok", "srv__echo rate_limited null", "srv__echo rate_limited null"), auditTrail());
+        assertEquals(2, rateLimited.get());
     }
 
     @Test
