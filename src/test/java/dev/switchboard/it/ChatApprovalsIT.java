@@ -142,7 +142,7 @@ class ChatApprovalsIT {
         String session = "reject-" + script.key();
         CompletableFuture<JsonObject> answer = CompletableFuture.supplyAsync(() ->
                 Api.post("/api/chat/completions", alice, ask(script, session, false)).expect(200).json());
-        long message = pendingMessage(session);
+        long message = pendingMessage(alice, session);
         JsonObject decided = Api.post("/api/messages/" + message + "/tool-confirm", alice, confirm("r1", false)).expect(200).json();
         assertEquals("cancelled", decided.getString("status"));
 
@@ -216,13 +216,13 @@ class ChatApprovalsIT {
     }
 
     /** The second connection finds the run by its session, as a client that only knows what it sent would. */
-    static long pendingMessage(String session) {
+    static long pendingMessage(String token, String session) {
         Instant deadline = Instant.now().plusSeconds(30);
         while (Instant.now().isBefore(deadline)) {
-            Optional<JsonObject> conversation = Api.get("/api/conversations", alice).expect(200).json().getJsonArray("data")
+            Optional<JsonObject> conversation = Api.get("/api/conversations", token).expect(200).json().getJsonArray("data")
                     .getValuesAs(JsonObject.class).stream().filter(c -> session.equals(c.getString("sessionId", null))).findFirst();
             if (conversation.isPresent()) {
-                JsonArray messages = Api.get("/api/conversations/" + conversation.get().getJsonNumber("id") + "/messages", alice)
+                JsonArray messages = Api.get("/api/conversations/" + conversation.get().getJsonNumber("id") + "/messages", token)
                         .expect(200).json().getJsonArray("data");
                 for (JsonObject m : messages.getValuesAs(JsonObject.class)) {
                     if (m.containsKey("toolCalls") && m.getJsonArray("toolCalls").toString().contains("\"pending\"")) {

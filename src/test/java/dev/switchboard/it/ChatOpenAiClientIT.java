@@ -11,17 +11,24 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.nio.file.Paths;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The official {@code openai} npm client reads Switchboard's answers unchanged, blocking and streamed. */
+/**
+ * The official {@code openai} npm client reads Switchboard's answers unchanged, blocking and streamed, and a stream
+ * that waits for a tool call's approval.
+ */
 class ChatOpenAiClientIT {
 
     static ScriptedProvider provider;
@@ -77,17 +84,94 @@ class ChatOpenAiClientIT {
                 .filter(m -> "tool".equals(m.getString("role"))).findFirst().orElseThrow().getString("content"));
     }
 
+    /**
+     * The SDK keeps reading a stream that waits for approval (keep-alive comments, seed 004's named events) while this
+     * test, on connections of its own, confirms the call it announced: approved, the stream ends with the answer;
+     * rejected, the accumulating helper's final message is the LLM's answer to the refusal.
+     */
+    @Test
+    void officialClientStreamsThroughAnApprovalAndARejectionMadeFromAnotherConnection() throws Exception {
+        String token = Api.newUser("default");
+        String server = ChatFixture.name("sdkok");
+        long assistant = ChatFixture.assistant(token, ChatFixture.server(token, server, backend.url(), List.of(), List.of()));
+        String echo = "mcp__" + server + "__echo";
+        Script approve = provider.script(Reply.tools(new ToolCall("oa1", echo, "{\"message\":\"sdk approved\"}")),
+                Reply.text("the tool said Echo: sdk approved"));
+        Script reject = provider.script(Reply.tools(new ToolCall("or1", echo, "{\"message\":\"sdk rejected\"}")),
+                Reply.text("you did not let me"));
+        JsonObject input = Json.createObjectBuilder().add("mode", "approvals").add("baseURL", Api.BASE + "/api").add("token", token)
+                .add("model", "scripted-model").add("assistantId", assistant).add("approveKey", approve.key())
+                .add("rejectKey", reject.key()).add("session", ChatFixture.name("sdk-approvals")).build();
+
+        List<String> confirmed = new ArrayList<>();
+        JsonObject result = runNode(input, pending -> {
+            boolean yes = "approve".equals(pending.getString("run"));
+            JsonObject decided = Api.post("/api/messages/" + pending.getJsonNumber("messageId") + "/tool-confirm", token,
+                    Json.createObjectBuilder().add("toolCallId", pending.getString("toolCallId")).add("approved", yes).build())
+                    .expect(200).json();
+            confirmed.add(pending.getString("run") + ":" + pending.getString("toolCallId") + ":" + decided.getString("status"));
+        }).getJsonObject("result");
+
+        assertEquals(List.of("approve:oa1:invoking", "reject:or1:cancelled"), confirmed);
+        JsonObject approved = result.getJsonObject("approved");
+        assertEquals("the tool said Echo: sdk approved", approved.getString("text"));
+        assertEquals("stop", approved.getString("finish"));
+        assertEquals(List.of("pending", "invoking", "done"), strings(approved.getJsonArray("statuses")));
+        assertEquals(0, approved.getInt("toolChoices"), "a call Switchboard runs is not one for the client to run");
+        assertEquals("Echo: sdk approved", ChatCompletionsIT.toolMessage(approve.requests().get(1).getJsonArray("messages"), "oa1"));
+
+        JsonObject rejected = result.getJsonObject("rejected");
+        assertEquals("you did not let me", rejected.getString("content"));
+        assertEquals("stop", rejected.getString("finish"));
+        assertEquals(0, rejected.getInt("toolCalls"));
+        assertEquals(List.of("pending", "cancelled"), strings(rejected.getJsonArray("statuses")));
+        assertTrue(ChatCompletionsIT.toolMessage(reject.requests().get(1).getJsonArray("messages"), "or1").contains("tool_rejected"));
+    }
+
+    static List<String> strings(jakarta.json.JsonArray array) {
+        return array.getValuesAs(jakarta.json.JsonString.class).stream().map(jakarta.json.JsonString::getString).toList();
+    }
+
     static JsonObject runNode(JsonObject input) throws Exception {
+        return runNode(input, pending -> {
+            throw new AssertionError("nothing waits for approval here: " + pending);
+        });
+    }
+
+    /**
+     * Runs {@code openai-chat.js}; every {@code {"pending": ...}} line it prints while it runs goes to
+     * {@code onPending} at once (the script is still reading its stream), the last line is the result.
+     */
+    static JsonObject runNode(JsonObject input, Consumer<JsonObject> onPending) throws Exception {
         Path nodeDir = Paths.get(System.getProperty("switchboard.node.dir", "target/node"));
         Path script = Paths.get("src/test/node/openai-chat.js").toAbsolutePath();
         ProcessBuilder builder = new ProcessBuilder("node", script.toString(), input.toString());
         builder.environment().put("NODE_PATH", nodeDir.resolve("node_modules").toAbsolutePath().toString());
         builder.redirectError(ProcessBuilder.Redirect.appendTo(Paths.get("target", "openai-chat.log").toFile()));
         Process process = builder.start();
-        String out = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-        assertTrue(process.waitFor(60, TimeUnit.SECONDS), "node finished");
+        String last = null;
+        StringBuilder out = new StringBuilder();
+        try (BufferedReader lines = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+            for (String line = lines.readLine(); line != null; line = lines.readLine()) {
+                out.append(line).append('\n');
+                if (line.startsWith("{\"pending\"")) {
+                    onPending.accept(parse(line).getJsonObject("pending"));
+                } else if (!line.isBlank()) {
+                    last = line;
+                }
+            }
+        } finally {
+            if (!process.waitFor(90, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+            }
+        }
         assertEquals(0, process.exitValue(), () -> "node failed; see target/openai-chat.log. stdout: " + out);
-        try (var reader = Json.createReader(new StringReader(out.strip()))) {
+        assertTrue(last != null, "node printed a result");
+        return parse(last);
+    }
+
+    static JsonObject parse(String line) {
+        try (var reader = Json.createReader(new StringReader(line.strip()))) {
             return reader.readObject();
         }
     }
