@@ -15,14 +15,10 @@ import java.net.http.HttpResponse;
 import java.net.http.HttpTimeoutException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
-import java.time.Duration;
-import java.util.concurrent.CompletableFuture;
-import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.TimeoutException;
 
 import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
@@ -64,16 +60,20 @@ public final class OpenAiCompatibleClient implements LlmClient {
 
     @Override
     public LlmReply complete(JsonObject request) throws LlmException {
-        HttpResponse<String> response = await(http.sendAsync(post(request, false),
-                HttpResponse.BodyHandlers.ofString(StandardCharsets.UTF_8)), "an answer");
-        failIfNotOk(response.statusCode(), response.body());
-        return ReplyParser.completion(response.body());
+        HttpResponse<InputStream> response = send(post(request, false), "an answer");
+        String body;
+        try (InputStream in = response.body()) {
+            body = readWhole(in);
+        } catch (IOException e) {
+            throw new LlmException(LlmException.Kind.FAILED, "The LLM provider's answer broke off: " + e.getMessage(), 0, e);
+        }
+        failIfNotOk(response.statusCode(), body);
+        return ReplyParser.completion(body);
     }
 
     @Override
     public LlmReply stream(JsonObject request, StreamListener listener) throws LlmException {
-        HttpResponse<InputStream> response = await(http.sendAsync(post(request, true), HttpResponse.BodyHandlers.ofInputStream()),
-                "the first byte of a stream");
+        HttpResponse<InputStream> response = send(post(request, true), "the first byte of a stream");
         try (InputStream body = response.body()) {
             if (response.statusCode() != 200) {
                 failIfNotOk(response.statusCode(), new String(body.readNBytes(ERROR_BODY_LIMIT), StandardCharsets.UTF_8));
@@ -91,6 +91,31 @@ public final class OpenAiCompatibleClient implements LlmClient {
         } catch (IOException e) {
             throw new LlmException(LlmException.Kind.FAILED, "The LLM provider's stream broke off: " + e.getMessage(), 0, e);
         }
+    }
+
+    /** A blocking answer's body, abandoned when it has not all come within the read timeout. */
+    private String readWhole(InputStream body) throws LlmException, IOException {
+        SilenceWatch watch = new SilenceWatch(body, settings.readTimeout().toNanos());
+        try {
+            watch.waiting();
+            byte[] bytes = body.readAllBytes();
+            if (watch.fired()) {
+                throw unfinished(null);
+            }
+            return new String(bytes, StandardCharsets.UTF_8);
+        } catch (IOException e) {
+            if (watch.fired()) {
+                throw unfinished(e);
+            }
+            throw e;
+        } finally {
+            watch.stop();
+        }
+    }
+
+    private LlmException unfinished(Throwable cause) {
+        return new LlmException(LlmException.Kind.TIMEOUT, "The LLM provider at " + settings.baseUrl()
+                + " did not finish its answer within " + settings.readTimeout().toSeconds() + " s (llm.read-timeout)", 0, cause);
     }
 
     private LlmReply readStream(InputStream body, StreamAssembler assembler) throws LlmException, IOException {
@@ -200,6 +225,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
             body.add("stream", true).add("stream_options", JSON.createObjectBuilder().add("include_usage", true));
         }
         HttpRequest.Builder builder = HttpRequest.newBuilder(settings.completionsUri())
+                .timeout(settings.readTimeout())
                 .header("Content-Type", "application/json")
                 .header("Accept", stream ? "text/event-stream" : "application/json")
                 .POST(HttpRequest.BodyPublishers.ofString(body.build().toString(), StandardCharsets.UTF_8));
@@ -209,21 +235,25 @@ public final class OpenAiCompatibleClient implements LlmClient {
         return builder.build();
     }
 
-    /** Waits for the response headers (the whole body for blocking calls) up to the read timeout. */
-    private <T> HttpResponse<T> await(CompletableFuture<HttpResponse<T>> pending, String what) throws LlmException {
-        Duration timeout = settings.readTimeout();
+    /**
+     * Sends on the calling thread and waits for the response headers, at most the read timeout (the request's own
+     * timeout). Blocking on purpose: {@code sendAsync} on a client with its own executor completes every exchange on
+     * {@code CompletableFuture}'s default executor, which starts a thread per task where the common pool has one
+     * thread (machines with two cores or fewer); the caller waits for the answer anyway.
+     */
+    private HttpResponse<InputStream> send(HttpRequest request, String what) throws LlmException {
         try {
-            return pending.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
-        } catch (TimeoutException e) {
-            pending.cancel(true);
+            return http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+        } catch (HttpConnectTimeoutException e) {
+            throw connectFailure(e);
+        } catch (HttpTimeoutException e) {
             throw new LlmException(LlmException.Kind.TIMEOUT, "The LLM provider at " + settings.baseUrl() + " gave no answer within "
-                    + timeout.toSeconds() + " s (llm.read-timeout) while waiting for " + what, 0, e);
+                    + settings.readTimeout().toSeconds() + " s (llm.read-timeout) while waiting for " + what, 0, e);
         } catch (InterruptedException e) {
-            pending.cancel(true);
             Thread.currentThread().interrupt();
             throw new LlmException(LlmException.Kind.TIMEOUT, "Interrupted while waiting for the LLM provider", 0, e);
-        } catch (ExecutionException e) {
-            throw connectFailure(e.getCause());
+        } catch (IOException e) {
+            throw connectFailure(e);
         }
     }
 

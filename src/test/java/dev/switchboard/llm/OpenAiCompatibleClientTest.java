@@ -3,14 +3,18 @@ package dev.switchboard.llm;
 import dev.switchboard.llm.ScriptedProvider.Reply;
 import dev.switchboard.llm.ScriptedProvider.Script;
 import dev.switchboard.llm.ScriptedProvider.ToolCallShape;
+import com.sun.net.httpserver.HttpServer;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.lang.management.ManagementFactory;
+import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -175,6 +179,55 @@ class OpenAiCompatibleClientTest {
         LlmException cut = assertThrows(LlmException.class, () -> client.stream(ask(cutShort), d -> { }));
         assertEquals(LlmException.Kind.MALFORMED, cut.kind());
         assertTrue(cut.getMessage().contains("before the answer was finished"), cut.getMessage());
+    }
+
+    /**
+     * Where the common pool has one thread (two cores or fewer, like the project machine), {@code sendAsync} would
+     * start a thread per request; the client's own pooled threads and the caller's are all a request may use.
+     */
+    @Test
+    void requestsStartNoThreadsOfTheirOwn() throws Exception {
+        for (int i = 0; i < 3; i++) {
+            client.stream(ask(provider.script(Reply.text("warm up"))), d -> { });
+            client.complete(ask(provider.script(Reply.text("warm up"))));
+        }
+        long before = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount();
+        for (int i = 0; i < 20; i++) {
+            client.stream(ask(provider.script(Reply.text("streamed " + i))), d -> { });
+            client.complete(ask(provider.script(Reply.text("blocking " + i))));
+        }
+        long started = ManagementFactory.getThreadMXBean().getTotalStartedThreadCount() - before;
+        assertTrue(started < 10, started + " threads started for 40 requests (pools may add a few)");
+    }
+
+    @Test
+    void aBlockingAnswerThatStallsAfterItsHeadersTimesOut() throws Exception {
+        HttpServer stalling = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        stalling.createContext("/v1/chat/completions", exchange -> {
+            exchange.getRequestBody().readAllBytes();
+            exchange.getResponseHeaders().add("Content-Type", "application/json");
+            exchange.sendResponseHeaders(200, 0);
+            exchange.getResponseBody().write("{\"choices\":".getBytes(StandardCharsets.UTF_8));
+            exchange.getResponseBody().flush();
+            try {
+                Thread.sleep(3000);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            exchange.close();
+        });
+        stalling.start();
+        try {
+            OpenAiCompatibleClient impatient = client("http://127.0.0.1:" + stalling.getAddress().getPort() + "/v1", Duration.ofMillis(300));
+            long started = System.nanoTime();
+            LlmException e = assertThrows(LlmException.class, () -> impatient.complete(Json.createObjectBuilder()
+                    .add("messages", Json.createArrayBuilder()).build()));
+            assertEquals(LlmException.Kind.TIMEOUT, e.kind(), e.getMessage());
+            assertTrue(e.getMessage().contains("did not finish its answer"), e.getMessage());
+            assertTrue((System.nanoTime() - started) / 1_000_000 < 2000, "abandoned after the read timeout, not when the body ends");
+        } finally {
+            stalling.stop(0);
+        }
     }
 
     @Test
