@@ -7,6 +7,7 @@ import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
 import dev.switchboard.observability.TraceScope;
 import dev.switchboard.platform.ApiError;
+import dev.switchboard.platform.ApiException;
 import dev.switchboard.policy.CallAdmission;
 import dev.switchboard.policy.PolicyMetrics;
 import dev.switchboard.policy.RateLimiter;
@@ -23,6 +24,7 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.OutputStream;
@@ -32,13 +34,11 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.UUID;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.SynchronousQueue;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
-import java.util.logging.Level;
 import java.util.logging.Logger;
 
 import static dev.switchboard.mcp.JsonRpcMessage.JSON;
@@ -118,6 +118,9 @@ public class ChatService {
 
     private ExecutorService streams;
 
+    /** Stores runs' turns beside their provider requests (see {@link #begin}); idle threads are reused. */
+    private ExecutorService storing;
+
     private CallAdmission admission;
 
     /**
@@ -130,6 +133,7 @@ public class ChatService {
         toolCalls = new ThreadPoolExecutor(0, toolThreads, 60, TimeUnit.SECONDS, new SynchronousQueue<>(), threadFactory,
                 new ThreadPoolExecutor.CallerRunsPolicy());
         streams = Executors.newCachedThreadPool(threadFactory);
+        storing = Executors.newCachedThreadPool(threadFactory);
         admission = new CallAdmission(limiter, policyMetrics);
     }
 
@@ -137,6 +141,7 @@ public class ChatService {
     void stop() {
         toolCalls.shutdownNow();
         streams.shutdownNow();
+        storing.shutdownNow();
     }
 
     /**
@@ -176,56 +181,73 @@ public class ChatService {
         return new ToolCallGovernance(caller, policies::of, admission, auditConfig.isEnabled() ? audit::record : event -> { });
     }
 
-    /** Stores the turn (one transaction) and builds the loop that fills in its assistant message. */
+    /**
+     * Starts storing the turn (one transaction, on a pooled thread) and builds the loop that fills in its assistant
+     * message; the loop asks the provider at once, and waits for the stored turn only where it needs it (see
+     * {@link RunRecorder}).
+     */
     private StartedRun begin(PreparedRun run) {
-        ConversationStore.StoredRun stored = store.begin(run.caller(), run.assistantId(), run.sessionId(), run.firstText(), run.newMessages());
-        StoredApprovals approvals = new StoredApprovals(approvalStore, approvalSignals, stored.messageId(), approvalTimeout, approvalPoll);
+        StoringTurn stored = StoringTurn.start(() -> store.begin(run.caller(), run.assistantId(), run.sessionId(), run.firstText(),
+                run.newMessages()), storing, run.identity().id());
+        StoredApprovals approvals = new StoredApprovals(approvalStore, approvalSignals, stored::messageId, approvalTimeout, approvalPoll);
         AgentLoop loop = new AgentLoop(llm, run.invoker(), toolCalls, maxParallelTools, maxToolRounds, approvals, run.governance());
-        return new StartedRun(loop, run.identity().storedAs(stored));
+        return new StartedRun(loop, stored);
     }
 
-    private record StartedRun(AgentLoop loop, CompletionIdentity identity) {
+    private record StartedRun(AgentLoop loop, StoringTurn stored) {
     }
 
     JsonObject complete(PreparedRun prepared) {
         StartedRun run = begin(prepared);
         long started = System.nanoTime();
         try {
-            ChatOutcome outcome = run.loop().run(prepared.turn(), new RunRecorder(store, run.identity().messageId(), NO_EVENTS));
-            store.updateAssistant(run.identity().messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            ChatOutcome outcome = run.loop().run(prepared.turn(), new RunRecorder(store, run.stored(), NO_EVENTS));
+            ConversationStore.StoredRun stored = run.stored().get();
+            store.updateAssistant(stored.messageId(), outcome.content(), outcome.records(), outcome.finishReason());
             metrics.finished(outcome, since(started));
-            return CompletionJson.completion(run.identity(), outcome, prepared.sessionId(), prepared.workspacePath());
+            return CompletionJson.completion(prepared.identity().storedAs(stored), outcome, prepared.sessionId(), prepared.workspacePath());
         } catch (LlmException e) {
-            store.markFailed(run.identity().messageId());
+            markFailed(run.stored());
             metrics.failed(e, since(started));
             throw LlmErrors.toApi(e);
+        } catch (StoringTurn.NotStored e) {
+            throw new ApiException(Response.Status.INTERNAL_SERVER_ERROR, "server_error", "internal_error", notSaved(e));
         }
+    }
+
+    /** A run that ended without an answer keeps what it had, marked so; a turn that was never stored has nothing to mark. */
+    private void markFailed(StoringTurn turn) {
+        try {
+            store.markFailed(turn.messageId());
+        } catch (StoringTurn.NotStored e) {
+            LOG.fine(() -> "a failed chat run whose turn was not stored either: " + e.getMessage());
+        }
+    }
+
+    private static String notSaved(StoringTurn.NotStored e) {
+        return "Internal error: the conversation could not be stored, so this answer is not saved (incident " + e.incident() + ")";
     }
 
     private static Duration since(long startedNanos) {
         return Duration.ofNanos(System.nanoTime() - startedNanos);
     }
 
+    /**
+     * Writes a run as it happens. The role chunk goes out first, and storing the turn runs beside the provider
+     * request (see {@link #begin}), so neither the first byte nor the first content waits for the database. A turn
+     * that cannot be stored ends the stream with an error event where the run first needs it (at the latest before
+     * the {@code done} event), never with an answer that looks saved.
+     */
     void stream(PreparedRun prepared, OutputStream out) {
-        // the role chunk goes out before the turn is stored: the caller's first byte does not wait for the database
+        ChunkStream chunks = new ChunkStream(out, prepared.identity());
         try {
-            new ChunkStream(out, prepared.identity()).role();
+            chunks.role();
         } catch (UncheckedIOException e) {
             LOG.fine(() -> "chat stream " + prepared.identity().id() + " closed by the client before it began");
             return;
         }
-        StartedRun run;
-        try {
-            run = begin(prepared);
-        } catch (RuntimeException e) {
-            String incident = UUID.randomUUID().toString();
-            LOG.log(Level.SEVERE, "Could not store chat stream " + prepared.identity().id() + ", incident " + incident, e);
-            ChunkStream failed = new ChunkStream(out, prepared.identity());
-            failed.error(ApiError.body("Internal error (incident " + incident + ")", "server_error", "internal_error"));
-            failed.end();
-            return;
-        }
-        ChunkStream chunks = new ChunkStream(out, run.identity());
+        StartedRun run = begin(prepared);
+        StoringTurn stored = run.stored();
         LoopListener streaming = new LoopListener() {
             @Override
             public void onContent(String delta) {
@@ -235,7 +257,7 @@ public class ChatService {
             @Override
             public void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
                 chunks.toolCalls(pending);
-                pending.forEach(chunks::toolCallUpdated);
+                pending.forEach(r -> chunks.toolCallUpdated(r, stored.messageId()));
             }
 
             @Override
@@ -246,37 +268,41 @@ public class ChatService {
             @Override
             public void onToolCalls(List<ToolCallRecord> invoking) {
                 chunks.toolCalls(invoking);
-                invoking.forEach(chunks::toolCallUpdated);
+                invoking.forEach(r -> chunks.toolCallUpdated(r, stored.messageId()));
             }
 
             @Override
             public void onToolResult(ToolCallRecord finished, String content) {
                 chunks.toolResult(finished, content);
-                chunks.toolCallUpdated(finished);
+                chunks.toolCallUpdated(finished, stored.messageId());
             }
         };
         long started = System.nanoTime();
         try {
-            ChatOutcome outcome = run.loop().run(prepared.turn(), new RunRecorder(store, run.identity().messageId(), streaming));
-            store.updateAssistant(run.identity().messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            ChatOutcome outcome = run.loop().run(prepared.turn(), new RunRecorder(store, stored, streaming));
+            ConversationStore.StoredRun ids = stored.get();
+            store.updateAssistant(ids.messageId(), outcome.content(), outcome.records(), outcome.finishReason());
             metrics.finished(outcome, since(started));
             if (!outcome.pendingCalls().isEmpty()) {
                 chunks.pendingCalls(outcome.pendingCalls());
-                outcome.records().stream().filter(r -> r.status() == ToolCallStatus.PENDING).forEach(chunks::toolCallUpdated);
+                outcome.records().stream().filter(r -> r.status() == ToolCallStatus.PENDING)
+                        .forEach(r -> chunks.toolCallUpdated(r, ids.messageId()));
             }
-            chunks.done(outcome.finishReason(), CompletionJson.toolExecution(outcome, prepared.sessionId(), prepared.workspacePath()));
+            chunks.done(outcome.finishReason(), CompletionJson.toolExecution(outcome, prepared.sessionId(), prepared.workspacePath()), ids);
             if (prepared.includeUsage()) {
                 chunks.usage(outcome.usage());
             }
         } catch (LlmException e) {
-            store.markFailed(run.identity().messageId());
+            markFailed(stored);
             metrics.failed(e, since(started));
             chunks.error(LlmErrors.body(e));
+        } catch (StoringTurn.NotStored e) {
+            chunks.error(ApiError.body(notSaved(e), "server_error", "internal_error"));
         } catch (UncheckedIOException e) {
             // the caller hung up; the run stops with it and the message says so
-            store.markFailed(run.identity().messageId());
+            markFailed(stored);
             metrics.abandoned(since(started));
-            LOG.fine(() -> "chat stream " + run.identity().id() + " closed by the client");
+            LOG.fine(() -> "chat stream " + prepared.identity().id() + " closed by the client");
             return;
         }
         chunks.end();

@@ -81,15 +81,16 @@ final class ChunkStream {
      * Seed 004's {@code assistant.toolCall.updated} on a named event line. Its data is a chunk too (empty
      * {@code choices}): OpenAI SDKs hand named events on as ordinary chunks, so they must look like one.
      */
-    void toolCallUpdated(ToolCallRecord record) {
+    void toolCallUpdated(ToolCallRecord record, long messageId) {
         send("event: assistant.toolCall.updated\ndata: " + chunk("tool_call_updated", JSON.createArrayBuilder())
-                .add("messageId", identity.messageId()).add("toolCall", record.toJson()).build() + "\n\n");
+                .add("messageId", messageId).add("toolCall", record.toJson()).build() + "\n\n");
     }
 
-    void done(String finishReason, JsonObject toolExecution) {
+    /** @param stored where the run is stored: its conversation and message ids end the answer */
+    void done(String finishReason, JsonObject toolExecution, ConversationStore.StoredRun stored) {
         write(chunk("done", choice(JsonValue.EMPTY_JSON_OBJECT, finishReason)).add("finish_reason", finishReason)
-                .add("tool_execution", toolExecution).add("conversation_id", identity.conversationId())
-                .add("message_id", identity.messageId()));
+                .add("tool_execution", toolExecution).add("conversation_id", stored.conversationId())
+                .add("message_id", stored.messageId()));
     }
 
     /**

@@ -4,17 +4,20 @@ import java.util.List;
 
 /**
  * Saves the run's assistant message as the loop reports progress (seed 004: one message, updated in place), and
- * passes every event on to the stream, if there is one.
+ * passes every event on to the stream, if there is one. The turn may still be being stored when the run begins:
+ * text streams on at once, but every other event waits for the stored turn first, so no tool call starts and no
+ * event names the message before it exists, and a turn that could not be stored ends the run there
+ * ({@link StoringTurn.NotStored}).
  */
 final class RunRecorder implements LoopListener {
 
     private final ConversationStore store;
-    private final long messageId;
+    private final StoringTurn turn;
     private final LoopListener next;
 
-    RunRecorder(ConversationStore store, long messageId, LoopListener next) {
+    RunRecorder(ConversationStore store, StoringTurn turn, LoopListener next) {
         this.store = store;
-        this.messageId = messageId;
+        this.turn = turn;
         this.next = next;
     }
 
@@ -25,7 +28,7 @@ final class RunRecorder implements LoopListener {
 
     @Override
     public void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
-        store.updateAssistant(messageId, content, all, null);
+        store.updateAssistant(turn.messageId(), content, all, null);
         next.onApprovalsNeeded(pending, all, content);
     }
 
@@ -36,6 +39,7 @@ final class RunRecorder implements LoopListener {
 
     @Override
     public void onToolCalls(List<ToolCallRecord> invoking) {
+        turn.get();
         next.onToolCalls(invoking);
     }
 
@@ -46,7 +50,7 @@ final class RunRecorder implements LoopListener {
 
     @Override
     public void onProgress(List<ToolCallRecord> records, String content) {
-        store.updateAssistant(messageId, content, records, null);
+        store.updateAssistant(turn.messageId(), content, records, null);
         next.onProgress(records, content);
     }
 }

@@ -7,6 +7,7 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.LongSupplier;
 import java.util.stream.Collectors;
 
 /**
@@ -18,11 +19,12 @@ final class StoredApprovals implements ToolApprovals {
 
     private final ApprovalStore store;
     private final ApprovalSignals signals;
-    private final long messageId;
+    private final LongSupplier messageId;
     private final Duration timeout;
     private final Duration poll;
 
-    StoredApprovals(ApprovalStore store, ApprovalSignals signals, long messageId, Duration timeout, Duration poll) {
+    /** @param messageId the run's assistant message, once it is stored (see {@link StoringTurn}) */
+    StoredApprovals(ApprovalStore store, ApprovalSignals signals, LongSupplier messageId, Duration timeout, Duration poll) {
         this.store = store;
         this.signals = signals;
         this.messageId = messageId;
@@ -33,6 +35,7 @@ final class StoredApprovals implements ToolApprovals {
     @Override
     public Map<String, ToolApproval> await(List<ToolCallRecord> pending, Runnable stillWaiting) {
         Set<String> ids = pending.stream().map(ToolCallRecord::id).collect(Collectors.toSet());
+        long messageId = this.messageId.getAsLong();
         long deadline = System.nanoTime() + timeout.toNanos();
         signals.expect(messageId);
         try {

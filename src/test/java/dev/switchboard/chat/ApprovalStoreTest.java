@@ -126,7 +126,7 @@ class ApprovalStoreTest {
             ApprovalStore store = new Transactional(db);
             ApprovalSignals signals = new ApprovalSignals();
             long message = runningMessage(db, null, pending("a"));
-            StoredApprovals approvals = new StoredApprovals(store, signals, message, Duration.ofSeconds(30), Duration.ofSeconds(10));
+            StoredApprovals approvals = new StoredApprovals(store, signals, () -> message, Duration.ofSeconds(30), Duration.ofSeconds(10));
             CompletableFuture<Map<String, ToolApproval>> waiting = CompletableFuture.supplyAsync(() -> approvals.await(List.of(pending("a")), () -> { }));
             store.decide(ALICE, message, "a", true, null).orThrow();
             signals.signal(message);
@@ -135,14 +135,14 @@ class ApprovalStoreTest {
             assertEquals("/", decision.arguments().getString("path"), "the model's arguments when none were edited");
 
             long late = runningMessage(db, null, pending("t"));
-            ToolApproval timedOut = new StoredApprovals(store, signals, late, Duration.ofMillis(200), Duration.ofMillis(50))
+            ToolApproval timedOut = new StoredApprovals(store, signals, () -> late, Duration.ofMillis(200), Duration.ofMillis(50))
                     .await(List.of(pending("t")), () -> { }).get("t");
             assertEquals(false, timedOut.approved());
             assertEquals(ToolApproval.TIMED_OUT, timedOut.refusal().getJsonObject("error").getString("code"));
             assertEquals(ToolCallStatus.CANCELLED, store.toolCalls(late).get("t").status());
 
             long left = runningMessage(db, null, pending("h"));
-            StoredApprovals hungUp = new StoredApprovals(store, signals, left, Duration.ofSeconds(30), Duration.ofMillis(50));
+            StoredApprovals hungUp = new StoredApprovals(store, signals, () -> left, Duration.ofSeconds(30), Duration.ofMillis(50));
             assertThrows(java.io.UncheckedIOException.class, () -> hungUp.await(List.of(pending("h")), () -> {
                 throw new java.io.UncheckedIOException(new java.io.IOException("the client closed the stream"));
             }));
