@@ -19,6 +19,9 @@ const TIMEOUT_MS = 30_000;
 export async function chatBenchmark(ctx) {
   const { switchboard, logDir, quick } = ctx;
   const rounds = quick ? { warmup: 2, measured: 10 } : { warmup: 30, measured: 100 };
+  if (await answersHttp(PROVIDER_PORT)) {
+    throw new Error(`port ${PROVIDER_PORT} of the scripted provider is already in use (another chat benchmark run?)`);
+  }
   const provider = start("scripted-provider", process.execPath,
     [path.join(path.dirname(fileURLToPath(import.meta.url)), "lib", "scripted-provider.mjs"), String(PROVIDER_PORT)], { logDir });
   await waitFor("scripted provider", () => answersHttp(PROVIDER_PORT), 30_000, provider);

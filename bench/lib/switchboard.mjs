@@ -6,7 +6,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { onExit, waitFor } from "./processes.mjs";
+import { answersHttp, onExit, waitFor } from "./processes.mjs";
 
 const LIBERTY_VERSION = "26.0.0.3";
 const H2_VERSION = "2.3.232";
@@ -23,6 +23,10 @@ export async function startSwitchboard({ repoDir, workDir, port, properties = {}
   const war = path.join(repoDir, "target", "switchboard.war");
   if (!fs.existsSync(war)) {
     throw new Error(`${war} is missing: run 'mvn -DskipTests package' (bench/run.sh does)`);
+  }
+  if (await answersHttp(port)) {
+    // another run's server would answer the health check and be measured instead of this one
+    throw new Error(`port ${port} is already in use (another benchmark run?): wait for it, or pass --switchboard-port=N`);
   }
   const wlp = libertyRuntime(workDir);
   const userDir = path.join(workDir, "wlp-usr");
