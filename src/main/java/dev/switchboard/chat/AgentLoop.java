@@ -89,16 +89,15 @@ public final class AgentLoop {
             usage = usage.plus(reply.usage());
             content.append(reply.content());
             boolean toolsOffered = !finalCall && choice.mode() != ToolChoice.Mode.NONE;
+            // the end of the run is saved by whoever ran it, from the outcome (with its finish reason): no save here
             if (!reply.hasToolCalls() || !toolsOffered) {
                 // a provider that calls tools although none were offered gets its calls ignored
-                listener.onProgress(List.copyOf(records), content.toString());
                 String finish = reply.hasToolCalls() ? "stop" : reply.finishReason();
                 return new ChatOutcome(reply.model(), content.toString(), finish, List.of(), records, usage, rounds, finalCall);
             }
             List<ToolCallRecord> round = reply.toolCalls().stream().map(call -> record(call, turn)).toList();
             if (!allServerRun(reply.toolCalls(), turn, clientTools)) {
                 records.addAll(round);
-                listener.onProgress(List.copyOf(records), content.toString());
                 return new ChatOutcome(reply.model(), content.toString(), "tool_calls", reply.toolCalls(), records, usage, rounds, false);
             }
             messages.add(assistantMessage(reply));

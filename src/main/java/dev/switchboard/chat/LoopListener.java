@@ -39,7 +39,10 @@ public interface LoopListener {
     default void onToolResult(ToolCallRecord finished, String content) {
     }
 
-    /** After each round: every record so far and the text so far, to be saved. */
+    /**
+     * After each round of calls Switchboard ran: every record so far and the text so far, to be saved. Not at the end
+     * of the run: its outcome says the same, with the finish reason, and is saved once by whoever ran it.
+     */
     default void onProgress(List<ToolCallRecord> records, String content) {
     }
 }

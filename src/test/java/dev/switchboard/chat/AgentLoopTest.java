@@ -144,7 +144,7 @@ class AgentLoopTest {
         assertEquals(new Usage(30, 15, 45), outcome.usage());
         assertEquals(List.of("mcp__srv__echo", "mcp__srv__get-sum"), outcome.toolsCalled());
         assertEquals(ToolCallStatus.DONE, outcome.records().get(1).status());
-        assertEquals(List.of("1/", "2/", "2/Done: one and 3"), saved, "saved after every round");
+        assertEquals(List.of("1/", "2/"), saved, "saved after every round of calls; the end is the outcome's to save");
         assertEquals(List.of("srv__echo allow ok", "srv__get-sum allow ok"), auditTrail(), "every call is audited");
         AuditRecord echo = audited.stream().filter(r -> r.tool().equals("srv__echo")).findFirst().orElseThrow();
         assertEquals(List.of("acme", "alice", "api_key:k1", "tools/call", "srv", "trace-1"),
