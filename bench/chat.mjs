@@ -14,6 +14,9 @@ import { ms, percentile, table, verdict } from "./lib/stats.mjs";
 export const PROVIDER_PORT = 19401;
 const CONCURRENCY = [1, 50];
 const TIMEOUT_MS = 30_000;
+// a freshly started JVM interprets and compiles for a while (the gateway benchmark warms up the same way)
+const JVM_WARMUP_MS = 15_000;
+const JVM_WARMUP_CLIENTS = 8;
 
 /** @param ctx {switchboard, workDir, logDir, quick, options: {profile?}} */
 export async function chatBenchmark(ctx) {
@@ -32,6 +35,11 @@ export async function chatBenchmark(ctx) {
   ];
   console.log(`\n== Chat benchmark: streamed completions of ${Math.ceil(REPLY.length / 4) + 2} chunks; per stream slot `
     + `${rounds.warmup} warm-up and ${rounds.measured} measured streams (at 50 slots: ${Math.max(1, Math.round(rounds.measured / 10))} each)\n`);
+  if (!quick) {
+    const sb = targets.find(({ name }) => name === "switchboard");
+    console.log(`warming up switchboard (${JVM_WARMUP_MS / 1000} s of streams from ${JVM_WARMUP_CLIENTS} clients, not recorded)`);
+    await warmUp(sb);
+  }
   const recording = ctx.options.profile ? startRecording(ctx, "chat") : null;
   const results = {};
   for (const streams of CONCURRENCY) {
@@ -85,6 +93,21 @@ async function runStreams(target, slots, { warmup, measured }) {
   const cpuPerStream = (cpuMillis(target.pid) - cpuBefore) / (slots * (warmup + measured));
   return { streams: slots * measured, lost: outcome.lost, cpuPerStream, firstLoss: outcome.firstLoss,
     firstByte: summary(samples.firstByte), firstContent: summary(samples.firstContent), total: summary(samples.total) };
+}
+
+/** Closed-loop streams for JVM_WARMUP_MS; nothing is recorded, failures included. */
+async function warmUp(target) {
+  const until = Date.now() + JVM_WARMUP_MS;
+  await Promise.all(Array.from({ length: JVM_WARMUP_CLIENTS }, async () => {
+    const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
+    try {
+      while (Date.now() < until) {
+        await stream(target, agent).catch(() => {});
+      }
+    } finally {
+      agent.destroy();
+    }
+  }));
 }
 
 /** One streamed completion; resolves with its timings, rejects when it is lost. */
