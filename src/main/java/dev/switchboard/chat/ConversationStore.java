@@ -2,7 +2,6 @@ package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
 import jakarta.enterprise.context.ApplicationScoped;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
@@ -10,6 +9,8 @@ import jakarta.transaction.Transactional;
 
 import java.util.List;
 import java.util.Optional;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** Conversations and messages; each write is its own short transaction so a long run never holds one open. */
 @ApplicationScoped
@@ -89,7 +90,7 @@ public class ConversationStore {
     public void updateAssistant(long messageId, String content, List<ToolCallRecord> records, String finishReason) {
         ChatMessage message = em.find(ChatMessage.class, messageId);
         message.setContent(content);
-        JsonArrayBuilder calls = Json.createArrayBuilder();
+        JsonArrayBuilder calls = JSON.createArrayBuilder();
         records.forEach(r -> calls.add(r.toJson()));
         message.setToolCallsJson(calls.build().toString());
         message.setFinishReason(finishReason);

@@ -1,6 +1,6 @@
 package dev.switchboard.platform;
 
-import jakarta.json.Json;
+import dev.switchboard.mcp.JsonRpcMessage;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
@@ -32,7 +32,8 @@ public class JsonBodyReader implements MessageBodyReader<JsonValue> {
     public JsonValue readFrom(Class<JsonValue> type, Type genericType, Annotation[] annotations, MediaType mediaType,
                                MultivaluedMap<String, String> headers, InputStream body) {
         JsonValue value;
-        try (JsonReader reader = Json.createReader(body)) {
+        // the one provider, not Json.createReader: that looks the JSON-P provider up on every call
+        try (JsonReader reader = JsonRpcMessage.JSON.createReader(body)) {
             value = reader.readValue();
         } catch (RuntimeException e) {
             throw invalid("Malformed JSON: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));
