@@ -37,7 +37,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The seed-000 dialect as the server runs it: the handler the /mcp WebSocket and the TCP transport hand messages
- * to. Requests run on a bounded pool of container threads
+ * to, at most {@code query.limit.max-connections} dialect connections of both together. Requests run on a bounded
+ * pool of container threads
  * ({@code query.threads}, queue {@code query.queue}); a full pool answers -32000.
  */
 @ApplicationScoped
@@ -76,6 +77,10 @@ public class QueryDialectBean implements SeedDialectHandler {
     @Inject
     @ConfigProperty(name = "query.session.ttl", defaultValue = "PT1H")
     Duration sessionTtl;
+
+    @Inject
+    @ConfigProperty(name = "query.limit.max-connections", defaultValue = "1000")
+    int maxConnections;
 
     @Inject
     @ConfigProperty(name = "query.limit.requests-per-minute", defaultValue = "100")
@@ -121,7 +126,7 @@ public class QueryDialectBean implements SeedDialectHandler {
         SessionWatch watch = new SessionWatch(store);
         sweeper = scheduler.scheduleWithFixedDelay(watch::sweep, 10, 10, TimeUnit.SECONDS);
         dialect = new SeedDialect(methods, tokens, permissions.mapping(), requests, scheduler, watch,
-                new DialectSettings(requestsPerMinute, concurrentRequests, maxMessageBytes, progressInterval), clock);
+                new DialectSettings(maxConnections, requestsPerMinute, concurrentRequests, maxMessageBytes, progressInterval), clock);
     }
 
     @PreDestroy
