@@ -34,7 +34,8 @@ public final class SqlQueryTools {
     public SqlQueryTools(QueryMethods methods) {
         this.methods = methods;
         add("query_execute", new Tool("query.execute", "Answers a natural-language question about the query database: "
-                + "the model writes one SELECT over the relevant tables, which is checked and run read-only.",
+                + "the model writes one SELECT over the relevant tables, which is checked and run read-only. Given `sql` "
+                + "instead, runs that SELECT under the same checks.",
                 Schemas.EXECUTE_INPUT, Schemas.EXECUTE_OUTPUT, true, false, false));
         add("query_explain", new Tool("query.explain", "Explains the SQL for a question (or a given SELECT): tables, "
                 + "columns, conditions, operations and complexity read from the parsed statement.",

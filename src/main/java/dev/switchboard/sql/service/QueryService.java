@@ -33,7 +33,9 @@ import java.util.Locale;
 /**
  * Seed 000's {@code query.execute} and {@code query.explain}: find the schema the question needs (schema search,
  * never the whole database), ask the model for one SELECT over just that, extract it, guard it, run it. The facts
- * {@code query.explain} reports come from parsing the statement, not from the model.
+ * {@code query.explain} reports come from parsing the statement, not from the model. Both also take a caller's own
+ * {@code sql} instead of a question (beyond the seed): it goes through the same guard, with the caller's permissions,
+ * as the model's SQL would, so an agent that read the schema can run its SELECT without a model.
  */
 public final class QueryService {
 
@@ -65,7 +67,8 @@ public final class QueryService {
     }
 
     public JsonObject execute(Caller caller, JsonObject params) {
-        String question = Params.requiredString(params, "query");
+        String given = Params.optionalString(params, "sql", null);
+        String question = given == null ? Params.requiredString(params, "query") : Params.optionalString(params, "query", "");
         JsonObject options = Params.optionalObject(params, "options");
         String sessionId = Params.optionalString(params, "session_id", null);
         QuerySession session = sessionId == null ? null : sessions.touch(sessionId, caller.userId());
@@ -80,8 +83,10 @@ public final class QueryService {
         if (timeout < 1 || timeout > GuardedExecutor.MAX_TIMEOUT_SECONDS) {
             throw Params.invalid("options.timeout", "timeout 须在 1 到 " + GuardedExecutor.MAX_TIMEOUT_SECONDS + " 秒之间");
         }
-        String cacheKey = String.join("\u0001", question, String.valueOf(window), format.name(), String.valueOf(explain),
-                String.valueOf(caller.permissions().sorted()), String.valueOf(history(session)));
+        // a question's SQL depends on the session's earlier questions; a given statement on nothing but itself
+        String cacheKey = String.join("\u0001", given == null ? "question" : "sql", given == null ? question : given,
+                String.valueOf(window), format.name(), String.valueOf(explain), String.valueOf(caller.permissions().sorted()),
+                given == null ? String.valueOf(history(session)) : "");
         var cached = cache.get(cacheKey);
         if (cached.isPresent()) {
             remember(session, question, cached.get().getString("sql"), true);
@@ -89,7 +94,7 @@ public final class QueryService {
         }
         String sql = null;
         try {
-            sql = generate(caller, question, history(session));
+            sql = given != null ? given : generate(caller, question, history(session));
             GuardedSql guarded = guard.check(sql, caller.permissions(), window);
             QueryResult result = executor.execute(guarded, timeout);
             JsonObjectBuilder answer = Json.createObjectBuilder().add("success", true)

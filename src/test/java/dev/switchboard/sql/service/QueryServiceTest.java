@@ -140,6 +140,40 @@ public class QueryServiceTest {
         }
     }
 
+    /** A caller's own SELECT: no model asked, the same guard, window, permissions and cache as the model's SQL. */
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
+    void executeRunsTheCallersOwnSqlThroughTheSameGuard(TestDatabase.Kind kind) throws Exception {
+        try (Fixture f = fixture(kind)) {
+            String before = f.db().checksum();
+            Script model = provider.script(Reply.text("SELECT id FROM products"));
+            JsonObject given = Json.createObjectBuilder().add("query", "用户订单 " + model.key()).add("sql", "SELECT u.name, o.order_no "
+                    + "FROM users u JOIN orders o ON o.user_id = u.id ORDER BY o.id").add("options", params("{\"limit\":3,\"explain\":true}")).build();
+            JsonObject answer = f.query().execute(READER, given);
+            assertEquals(3, answer.getJsonArray("data").size());
+            assertTrue(answer.getJsonArray("data").getJsonObject(0).containsKey("order_no"), answer::toString);
+            assertTrue(answer.getString("sql").toUpperCase().contains("LIMIT"), answer.getString("sql"));
+            assertTrue(answer.getString("explanation").contains("orders"), answer.getString("explanation"));
+            assertFalse(answer.getJsonObject("metadata").getBoolean("cache_hit"));
+            assertTrue(f.query().execute(READER, given).getJsonObject("metadata").getBoolean("cache_hit"));
+            assertEquals(List.of(), model.requests(), "no model is asked for a given statement");
+
+            QueryException forbidden = assertThrows(QueryException.class,
+                    () -> f.query().execute(READER, params("{\"sql\":\"SELECT * FROM users WHERE id IN (SELECT user_id FROM login_logs)\"}")));
+            assertEquals(QueryErrorCode.AUTHORIZATION, forbidden.code());
+            assertEquals("table:login_logs:read", forbidden.data().get("required_permission"));
+            QueryException write = assertThrows(QueryException.class,
+                    () -> f.query().execute(READER, params("{\"sql\":\"DELETE FROM users\"}")));
+            assertEquals(QueryErrorCode.QUERY, write.code());
+            assertEquals("not_select", write.data().get("reason"));
+            assertEquals(QueryErrorCode.INVALID_PARAMS, assertThrows(QueryException.class,
+                    () -> f.query().execute(READER, params("{}"))).code(), "a question or a statement is needed");
+            assertEquals(QueryErrorCode.INVALID_PARAMS, assertThrows(QueryException.class,
+                    () -> f.query().execute(READER, params("{\"sql\":5}"))).code());
+            assertEquals(before, f.db().checksum());
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
     void formatsCsvAndTable(TestDatabase.Kind kind) throws Exception {
