@@ -20,7 +20,8 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Runs a statement the guard accepted: in a read-only transaction that is always rolled back, with a time limit
+ * Runs a statement the guard accepted: in a read-only transaction (enforced by the server on MySQL and MariaDB,
+ * see {@link QueryDialect#begin}) that is always rolled back, with a time limit
  * enforced by the driver and, where the server offers one, by the server, reading at most one row past the
  * window. Failures carry seed 000's codes: -32002 on timeout, -31004 for the database's own SQL errors,
  * -31003 when the database cannot be reached.
@@ -46,14 +47,14 @@ public final class GuardedExecutor {
         }
         long started = System.nanoTime();
         try (Connection connection = connections.open()) {
-            connection.setAutoCommit(false);
-            connection.setReadOnly(true);
+            QueryDialect dialect = QueryDialect.of(connection.getMetaData());
+            dialect.begin(connection);
             try {
-                return run(connection, guarded, timeoutSeconds, started);
+                return run(connection, dialect, guarded, timeoutSeconds, started);
             } catch (SQLException e) {
                 throw failure(guarded, timeoutSeconds, started, e);
             } finally {
-                connection.rollback();
+                dialect.end(connection);
             }
         } catch (SQLException e) {
             Map<String, Object> data = new LinkedHashMap<>();
@@ -63,8 +64,9 @@ public final class GuardedExecutor {
         }
     }
 
-    private static QueryResult run(Connection connection, GuardedSql guarded, int timeoutSeconds, long started) throws SQLException {
-        String sql = QueryDialect.of(connection.getMetaData()).withServerTimeout(guarded.sql(), timeoutSeconds);
+    private static QueryResult run(Connection connection, QueryDialect dialect, GuardedSql guarded, int timeoutSeconds,
+                                   long started) throws SQLException {
+        String sql = dialect.withServerTimeout(guarded.sql(), timeoutSeconds);
         try (Statement statement = connection.createStatement()) {
             // the guard checked the text as it is; the driver must not rewrite JDBC escapes ({fn ...}) in it
             statement.setEscapeProcessing(false);

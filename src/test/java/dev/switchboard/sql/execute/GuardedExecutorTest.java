@@ -165,6 +165,32 @@ class GuardedExecutorTest {
         assertEquals(before, db.checksum());
     }
 
+    /**
+     * The server itself holds the transaction read-only: mysql-connector-j takes MariaDB for MySQL 5.5 and never
+     * sends {@code setReadOnly} to it, so a write hidden behind a SELECT (a stored function) would otherwise reach
+     * the tables and only a rollback would stand in the way.
+     */
+    @Test
+    void mariaDbRunsTheStatementInAReadOnlyTransactionOfTheServer() throws Exception {
+        DemoQueryDatabase db = db(TestDatabase.Kind.MARIADB);
+        String before = db.checksum();
+        try (Connection c = db.source().open()) {
+            c.createStatement().execute("CREATE FUNCTION sneaky_write() RETURNS INT MODIFIES SQL DATA "
+                    + "BEGIN UPDATE users SET status = 0; RETURN 1; END");
+        }
+        try {
+            QueryException e = assertThrows(QueryException.class, () -> new GuardedExecutor(db.source())
+                    .execute(new GuardedSql("SELECT sneaky_write()", Set.of(), 20), 5));
+            assertEquals(-31004, e.code().code());
+            assertEquals(1792, e.data().get("mysql_errno"), "refused by the server: " + e.data());
+        } finally {
+            try (Connection c = db.source().open()) {
+                c.createStatement().execute("DROP FUNCTION sneaky_write");
+            }
+        }
+        assertEquals(before, db.checksum());
+    }
+
     @ParameterizedTest
     @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
     void guardKnowsTheTablesFromTheCatalog(TestDatabase.Kind kind) throws Exception {
