@@ -1,6 +1,5 @@
 package dev.switchboard.sql.auth;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
@@ -25,6 +24,8 @@ import java.util.Optional;
 import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * The issuer's public keys from its JWKS ({@code jwt.jwks-uri}, the document MicroProfile JWT reads too), by key id.
@@ -71,7 +72,7 @@ public final class JwksKeys implements Function<String, Optional<RSAPublicKey>> 
         try {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
-            try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
+            try (JsonReader reader = JSON.createReader(new StringReader(response.body()))) {
                 keys = parse(reader.readObject());
             }
         } catch (Exception e) {

@@ -8,7 +8,6 @@ import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.auth.PermissionMapping;
 import dev.switchboard.sql.auth.TokenVerifier;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -27,6 +26,8 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Seed 000's dialect on one connection, whatever carries it (the /mcp WebSocket, the TCP transport): admits the
@@ -203,17 +204,17 @@ public final class SeedDialect implements SeedDialectHandler {
             throw new QueryException(QueryErrorCode.VERSION, "版本不兼容",
                     Params.data("requested_versions", list, "supported_versions", List.of(VERSION)));
         }
-        return Json.createObjectBuilder().add("version", VERSION)
-                .add("supported_versions", Json.createArrayBuilder().add(VERSION))
-                .add("server_info", Json.createObjectBuilder().add("name", "Switchboard NL->SQL").add("version", VERSION))
+        return JSON.createObjectBuilder().add("version", VERSION)
+                .add("supported_versions", JSON.createArrayBuilder().add(VERSION))
+                .add("server_info", JSON.createObjectBuilder().add("name", "Switchboard NL->SQL").add("version", VERSION))
                 .build();
     }
 
     private static JsonObject authenticated(Caller caller) {
-        return Json.createObjectBuilder().add("success", true)
-                .add("user", Json.createObjectBuilder().add("id", caller.userId()).add("username", caller.username())
-                        .add("roles", Json.createArrayBuilder(caller.roles()))
-                        .add("permissions", Json.createArrayBuilder(caller.permissions().sorted())))
+        return JSON.createObjectBuilder().add("success", true)
+                .add("user", JSON.createObjectBuilder().add("id", caller.userId()).add("username", caller.username())
+                        .add("roles", JSON.createArrayBuilder(caller.roles()))
+                        .add("permissions", JSON.createArrayBuilder(caller.permissions().sorted())))
                 .add("expires_at", caller.expiresAt().toString()).build();
     }
 
@@ -224,7 +225,7 @@ public final class SeedDialect implements SeedDialectHandler {
         long every = settings.progressInterval().toMillis();
         return timers.scheduleAtFixedRate(() -> {
             double elapsed = (System.nanoTime() - started) / 1e9;
-            channel.send(DialectMessages.notification("query.progress", Json.createObjectBuilder()
+            channel.send(DialectMessages.notification("query.progress", JSON.createObjectBuilder()
                     .add("query_id", id).add("progress", Math.min(0.99, Math.round(elapsed / timeout * 100) / 100.0))
                     .add("message", "正在执行查询...").add("elapsed", Math.round(elapsed * 10) / 10.0).build()));
         }, every, every, TimeUnit.MILLISECONDS);

@@ -19,7 +19,6 @@ import dev.switchboard.sql.nl.SqlPrompt;
 import dev.switchboard.sql.search.SchemaSearch;
 import dev.switchboard.sql.session.QuerySession;
 import dev.switchboard.sql.session.SessionStore;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -29,6 +28,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Locale;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Seed 000's {@code query.execute} and {@code query.explain}: find the schema the question needs (schema search,
@@ -97,12 +98,12 @@ public final class QueryService {
             sql = given != null ? given : generate(caller, question, history(session));
             GuardedSql guarded = guard.check(sql, caller.permissions(), window);
             QueryResult result = executor.execute(guarded, timeout);
-            JsonObjectBuilder answer = Json.createObjectBuilder().add("success", true)
+            JsonObjectBuilder answer = JSON.createObjectBuilder().add("success", true)
                     .add("data", format.render(result)).add("sql", guarded.sql());
             if (explain) {
                 answer.add("explanation", Explanations.of(SqlFacts.of(sql), result.rowCount()));
             }
-            answer.add("metadata", Json.createObjectBuilder()
+            answer.add("metadata", JSON.createObjectBuilder()
                     .add("execution_time", String.format(Locale.ROOT, "%.3fs", result.executionTime().toNanos() / 1e9))
                     .add("row_count", result.rowCount()).add("truncated", result.truncated()).add("cache_hit", false));
             JsonObject built = answer.build();
@@ -121,14 +122,14 @@ public final class QueryService {
         String sql = given != null ? given : generate(caller, question, List.of());
         guard.check(sql, caller.permissions(), RowWindow.DEFAULT);
         SqlFacts facts = SqlFacts.of(sql);
-        var suggestions = Json.createArrayBuilder();
+        var suggestions = JSON.createArrayBuilder();
         Explanations.suggestions(facts, sql).forEach(suggestions::add);
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("intent", Explanations.intent(facts))
-                .add("tables", Json.createArrayBuilder(facts.tables()))
-                .add("columns", Json.createArrayBuilder(facts.columns()))
-                .add("conditions", Json.createArrayBuilder(facts.conditions()))
-                .add("operations", Json.createArrayBuilder(facts.operations()))
+                .add("tables", JSON.createArrayBuilder(facts.tables()))
+                .add("columns", JSON.createArrayBuilder(facts.columns()))
+                .add("conditions", JSON.createArrayBuilder(facts.conditions()))
+                .add("operations", JSON.createArrayBuilder(facts.operations()))
                 .add("complexity", facts.complexity())
                 .add("sql", sql)
                 .add("explanation", Explanations.of(facts, -1))
@@ -176,10 +177,10 @@ public final class QueryService {
         if (session == null) {
             return;
         }
-        JsonObjectBuilder entry = Json.createObjectBuilder().add("query", question)
-                .add("sql", sql == null ? JsonValue.NULL : Json.createValue(sql))
+        JsonObjectBuilder entry = JSON.createObjectBuilder().add("query", question)
+                .add("sql", sql == null ? JsonValue.NULL : JSON.createValue(sql))
                 .add("timestamp", clock.instant().toString()).add("success", success);
-        JsonObjectBuilder context = Json.createObjectBuilder(session.context());
+        JsonObjectBuilder context = JSON.createObjectBuilder(session.context());
         if (lastTable != null) {
             context.add("last_table", lastTable);
         }
@@ -191,7 +192,7 @@ public final class QueryService {
     }
 
     private static JsonObject withCacheHit(JsonObject result, boolean hit) {
-        JsonObjectBuilder metadata = Json.createObjectBuilder(result.getJsonObject("metadata")).add("cache_hit", hit);
-        return Json.createObjectBuilder(result).add("metadata", metadata).build();
+        JsonObjectBuilder metadata = JSON.createObjectBuilder(result.getJsonObject("metadata")).add("cache_hit", hit);
+        return JSON.createObjectBuilder(result).add("metadata", metadata).build();
     }
 }
