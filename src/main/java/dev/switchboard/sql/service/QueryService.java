@@ -76,6 +76,8 @@ public final class QueryService {
         int preferredLimit = session == null ? RowWindow.DEFAULT.limit()
                 : session.context().getInt("preferred_limit", RowWindow.DEFAULT.limit());
         RowWindow window = new RowWindow(Params.optionalInt(options, "offset", 0), Params.optionalInt(options, "limit", preferredLimit));
+        // a limit the caller names becomes the session's preferred one, for the follow-ups that name none
+        Integer namedLimit = options.containsKey("limit") ? window.limit() : null;
         ResultFormat format = ResultFormat.of(Params.optionalString(options, "format", "json"));
         boolean explain = Params.optionalBoolean(options, "explain", false);
         int timeout = Params.optionalInt(options, "timeout", DEFAULT_TIMEOUT_SECONDS);
@@ -90,7 +92,7 @@ public final class QueryService {
                 given == null ? String.valueOf(history(session)) : "");
         var cached = cache.get(cacheKey);
         if (cached.isPresent()) {
-            remember(session, question, cached.get().getString("sql"), true);
+            remember(session, question, cached.get().getString("sql"), true, null, namedLimit);
             return withCacheHit(cached.get(), true);
         }
         String sql = null;
@@ -108,10 +110,10 @@ public final class QueryService {
                     .add("row_count", result.rowCount()).add("truncated", result.truncated()).add("cache_hit", false));
             JsonObject built = answer.build();
             cache.put(cacheKey, built);
-            remember(session, question, guarded.sql(), true, lastTable(guarded));
+            remember(session, question, guarded.sql(), true, lastTable(guarded), namedLimit);
             return built;
         } catch (QueryException e) {
-            remember(session, question, sql, false);
+            remember(session, question, sql, false, null, namedLimit);
             throw e;
         }
     }
@@ -169,11 +171,9 @@ public final class QueryService {
         return questions.subList(Math.max(0, questions.size() - PROMPT_HISTORY), questions.size());
     }
 
-    private void remember(QuerySession session, String question, String sql, boolean success) {
-        remember(session, question, sql, success, null);
-    }
-
-    private void remember(QuerySession session, String question, String sql, boolean success, String lastTable) {
+    /** One history entry; the context keeps the last table read and the preferred limit (null: unchanged). */
+    private void remember(QuerySession session, String question, String sql, boolean success, String lastTable,
+                          Integer preferredLimit) {
         if (session == null) {
             return;
         }
@@ -183,6 +183,9 @@ public final class QueryService {
         JsonObjectBuilder context = JSON.createObjectBuilder(session.context());
         if (lastTable != null) {
             context.add("last_table", lastTable);
+        }
+        if (preferredLimit != null) {
+            context.add("preferred_limit", preferredLimit);
         }
         sessions.record(session.id(), entry.build(), context.build());
     }

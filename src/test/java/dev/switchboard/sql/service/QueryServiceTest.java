@@ -284,7 +284,9 @@ public class QueryServiceTest {
     void sessionsKeepHistoryFeedFollowUpsAndSuggestions(TestDatabase.Kind kind) throws Exception {
         try (Fixture f = fixture(kind)) {
             String id = f.sessions().create(READER, params("{}")).getString("session_id");
-            Script script = provider.script(Reply.text("SELECT id, name FROM users"), Reply.text("SELECT id, name FROM users LIMIT 3"));
+            // one script for the whole session: every prompt carries the earlier questions, and so their script key
+            Script script = provider.script(Reply.text("SELECT id, name FROM users"), Reply.text("SELECT id, name FROM users LIMIT 3"),
+                    Reply.text("SELECT id FROM orders ORDER BY id"), Reply.text("SELECT id FROM products ORDER BY id"));
             f.query().execute(READER, Json.createObjectBuilder().add("query", "查询用户 " + script.key()).add("session_id", id).build());
             f.query().execute(READER, Json.createObjectBuilder().add("query", "只要前三个 " + script.key()).add("session_id", id).build());
             String followUp = script.requests().get(1).getJsonArray("messages").toString();
@@ -293,6 +295,14 @@ public class QueryServiceTest {
             assertEquals(2, session.getJsonArray("history").size());
             assertTrue(session.getJsonArray("history").getJsonObject(0).getBoolean("success"));
             assertEquals("users", session.getJsonObject("context").getString("last_table"));
+            assertFalse(session.getJsonObject("context").containsKey("preferred_limit"), "no limit was named yet");
+            f.query().execute(READER, Json.createObjectBuilder().add("query", "订单 " + script.key()).add("session_id", id)
+                    .add("options", params("{\"limit\":4}")).build());
+            JsonObject followUpRows = f.query().execute(READER, Json.createObjectBuilder().add("query", "商品 " + script.key())
+                    .add("session_id", id).build());
+            assertEquals(4, followUpRows.getJsonArray("data").size(), "the follow-up keeps the limit named before");
+            assertEquals(4, f.sessions().get(READER, params("{\"session_id\":\"" + id + "\"}"))
+                    .getJsonObject("context").getInt("preferred_limit"));
             List<String> suggestions = f.suggest().suggest(READER, params("{\"partial\":\"查询用户\",\"session_id\":\"" + id + "\"}"))
                     .getJsonArray("suggestions").getValuesAs(jakarta.json.JsonString::getString);
             assertEquals(5, suggestions.size());
