@@ -125,6 +125,24 @@ class GuardedExecutorTest {
         assertFalse(ownLimit.truncated(), "the statement's own LIMIT is not a truncation");
     }
 
+    /** Seed 000's response limit (100 MB) with a small one: the rows stop before it, and the result says it was cut. */
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
+    void rowsStopAtTheResponseLimit(TestDatabase.Kind kind) throws Exception {
+        DemoQueryDatabase db = db(kind);
+        GuardedSql guarded = new SqlGuard(db.name(), () -> SqlCorpus.DEMO_TABLES, SqlCorpus.PARSER_THREADS)
+                .check("SELECT id, name, email FROM users ORDER BY id", SqlCorpus.HOSTILE_CALLER, new RowWindow(0, 100));
+        QueryResult all = new GuardedExecutor(db.source()).execute(guarded, 30);
+        assertEquals(100, all.rowCount());
+        QueryResult cut = new GuardedExecutor(db.source(), 1000).execute(guarded, 30);
+        assertTrue(cut.truncated());
+        assertTrue(cut.rowCount() > 5 && cut.rowCount() < 30, "rows within 1000 bytes of JSON: " + cut.rowCount());
+        assertEquals(all.rows().subList(0, cut.rowCount()), cut.rows());
+        String json = dev.switchboard.sql.service.ResultFormat.JSON.render(cut).toString();
+        assertTrue(json.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= 1000, json.length() + " bytes");
+        assertThrows(IllegalArgumentException.class, () -> new GuardedExecutor(db.source(), 0));
+    }
+
     @ParameterizedTest
     @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
     void statementRunningTooLongIsStopped(TestDatabase.Kind kind) throws Exception {
