@@ -87,9 +87,8 @@ public final class QueryService {
             throw Params.invalid("options.timeout", "timeout 须在 1 到 " + GuardedExecutor.MAX_TIMEOUT_SECONDS + " 秒之间");
         }
         // a question's SQL depends on the session's earlier questions; a given statement on nothing but itself
-        String cacheKey = String.join("\u0001", given == null ? "question" : "sql", given == null ? question : given,
-                String.valueOf(window), format.name(), String.valueOf(explain), String.valueOf(caller.permissions().sorted()),
-                given == null ? String.valueOf(history(session)) : "");
+        ResultCache.Key cacheKey = new ResultCache.Key(given == null ? question : given, given != null, window, format,
+                explain, caller.permissions(), given == null ? history(session) : List.of());
         var cached = cache.get(cacheKey);
         if (cached.isPresent()) {
             remember(session, question, cached.get().getString("sql"), true, null, namedLimit);

@@ -187,6 +187,20 @@ class TokenVerifierTest {
         assertEquals(List.of(), stranger.permissions().sorted());
     }
 
+    /** The built-in server maps roles on every call: the expansion is reused until the catalog's tables change. */
+    @Test
+    void roleExpansionsFollowTheCatalogsTables() {
+        java.util.concurrent.atomic.AtomicReference<Set<String>> tables = new java.util.concurrent.atomic.AtomicReference<>(Set.of("users"));
+        PermissionMapping mapping = new PermissionMapping(Map.of("user", List.of("table:*:read")), tables::get);
+        Caller first = mapping.caller("alice", List.of("user"), Instant.MAX);
+        assertTrue(first.permissions() == mapping.caller("bob", List.of("user"), Instant.MAX).permissions(), "expanded once");
+        tables.set(Set.of("users", "orders"));
+        assertEquals(List.of("table:orders:read", "table:users:read"), mapping.caller("alice", List.of("user"), Instant.MAX).permissions().sorted());
+        tables.set(Set.of("orders"));
+        assertEquals(List.of("table:orders:read"), mapping.caller("alice", List.of("user"), Instant.MAX).permissions().sorted(),
+                "a dropped table is no longer granted");
+    }
+
     @Test
     void aCallerKnownByRolesOnlyGetsWhatTheMappingGivesThem() {
         PermissionMapping mapping = new PermissionMapping(Map.of("admin", List.of("admin:*"),
