@@ -20,7 +20,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -52,9 +51,6 @@ public class TenantResource {
     @Inject
     CurrentUser caller;
 
-    @Inject
-    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
-    String defaultTenant;
 
     @GET
     @Operation(summary = "Tenants by id with their policy; offset and limit (1-200, default 50) page the list")
@@ -146,7 +142,7 @@ public class TenantResource {
     }
 
     private boolean isPlatformAdmin() {
-        return caller.isAdmin() && defaultTenant.equals(caller.tenant());
+        return caller.isAdmin() && caller.seesAllTenants();
     }
 
     private void requirePlatformAdmin() {

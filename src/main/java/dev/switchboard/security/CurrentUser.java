@@ -1,5 +1,6 @@
 package dev.switchboard.security;
 
+import dev.switchboard.platform.ApiException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.SecurityContext;
@@ -50,6 +51,26 @@ public class CurrentUser {
         }
         String subject = jwt.getSubject();
         return subject != null ? subject : jwt.getName();
+    }
+
+    /** Callers of the default tenant run the platform and may look into every tenant; others only into their own. */
+    public boolean seesAllTenants() {
+        return defaultTenant.equals(tenant());
+    }
+
+    /**
+     * The tenant a read is scoped to: the caller's own when none is asked for, another one only for a caller who
+     * {@link #seesAllTenants() sees all tenants}; {@code what} names the data in the 403 otherwise.
+     */
+    public String tenantToRead(String requested, String what) {
+        if (requested == null || requested.isBlank()) {
+            return tenant();
+        }
+        if (!requested.equals(tenant()) && !seesAllTenants()) {
+            throw ApiException.forbidden("tenant_forbidden", "An administrator of tenant " + tenant()
+                    + " can only read that tenant's " + what);
+        }
+        return requested;
     }
 
     public String tenant() {

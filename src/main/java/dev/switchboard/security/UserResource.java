@@ -19,7 +19,6 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.Instant;
 import java.util.regex.Pattern;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /** Admins manage the local users of the built-in issuer. */
 @Path("users")
@@ -35,9 +34,6 @@ public class UserResource {
     @Inject
     LocalUsers users;
 
-    @Inject
-    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
-    String defaultTenant;
 
     @Inject
     CurrentUser caller;
@@ -49,7 +45,7 @@ public class UserResource {
      * users; an admin of any other tenant sees and manages only the users of that tenant.
      */
     private boolean mayManage(String tenant) {
-        return caller.tenant().equals(defaultTenant) || caller.tenant().equals(tenant);
+        return caller.seesAllTenants() || caller.tenant().equals(tenant);
     }
 
     @GET

@@ -18,7 +18,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -58,9 +57,6 @@ public class GatewaySessionsResource {
     @Inject
     BackendConnections connections;
 
-    @Inject
-    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
-    String defaultTenant;
 
     @GET
     @Operation(summary = "Upstream sessions, newest first, each with its backend sessions; filters: tenant, subject, "
@@ -73,7 +69,7 @@ public class GatewaySessionsResource {
         Map<String, Object> params = new LinkedHashMap<>();
         List<String> where = new ArrayList<>();
         where.add("s.tenantId = :tenant");
-        params.put("tenant", tenantOf(tenant));
+        params.put("tenant", caller.tenantToRead(tenant, "gateway sessions"));
         filter(where, params, "subject", subject);
         filter(where, params, "endpoint", endpoint);
         filter(where, params, "transport", oneOf("transport", transport, TRANSPORTS));
@@ -131,17 +127,6 @@ public class GatewaySessionsResource {
         return json.add("backends", backends).build();
     }
 
-    /** Admins of the default tenant may look at any tenant; others only at their own. */
-    private String tenantOf(String requested) {
-        if (requested == null || requested.isBlank()) {
-            return caller.tenant();
-        }
-        if (!requested.equals(caller.tenant()) && !caller.tenant().equals(defaultTenant)) {
-            throw ApiException.forbidden("tenant_forbidden", "An administrator of tenant " + caller.tenant()
-                    + " can only read that tenant's gateway sessions");
-        }
-        return requested;
-    }
 
     private static String oneOf(String name, String value, Set<String> allowed) {
         if (value == null || value.isBlank()) {
