@@ -26,28 +26,35 @@ public final class AuditChain {
     private AuditChain() {
     }
 
-    static AuditEvent append(EntityManager em, AuditRecord record, AuditSecrets.InputHash input) {
+    /** Where a tenant's chain ends: the newest event's sequence number and row hash. */
+    record Head(long seq, String rowHash) {
+    }
+
+    static Head append(EntityManager em, AuditRecord record, AuditSecrets.InputHash input) {
         return append(em, record, input, head(em, record.tenantId()).orElse(null));
     }
 
-    /** Appends after {@code head}, the tenant's newest event (null for none), which the caller read or appended. */
-    static AuditEvent append(EntityManager em, AuditRecord record, AuditSecrets.InputHash input, AuditEvent head) {
-        long seq = head == null ? 1 : head.getChainSeq() + 1;
-        String prev = head == null ? GENESIS : head.getRowHash();
+    /**
+     * Appends after {@code head}, the end of the tenant's chain (null for an empty chain), which the caller read or
+     * remembered from its own last append; a stale one collides with the unique (tenant, seq) key at flush.
+     */
+    static Head append(EntityManager em, AuditRecord record, AuditSecrets.InputHash input, Head head) {
+        long seq = head == null ? 1 : head.seq() + 1;
+        String prev = head == null ? GENESIS : head.rowHash();
         AuditEvent event = new AuditEvent(record, input, seq, prev);
         em.persist(event);
-        return event;
+        return new Head(seq, event.getRowHash());
     }
 
-    /** The tenant's newest event in the database. */
-    static Optional<AuditEvent> head(EntityManager em, String tenantId) {
+    /** The end of the tenant's chain in the database. */
+    static Optional<Head> head(EntityManager em, String tenantId) {
         // ordered by both columns of uq_audit_chain so the database walks that index backwards to the head: ordered
         // by chain_seq alone, H2 read and sorted every row of the tenant on each append (bench/README.md, findings)
         return em.createQuery("select e from AuditEvent e where e.tenantId = :tenant "
                                 + "order by e.tenantId desc, e.chainSeq desc", AuditEvent.class)
                 .setParameter("tenant", tenantId)
                 .setMaxResults(1)
-                .getResultStream().findFirst();
+                .getResultStream().findFirst().map(e -> new Head(e.getChainSeq(), e.getRowHash()));
     }
 
     /**

@@ -1,6 +1,5 @@
 package dev.switchboard.audit;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.persistence.Column;
@@ -9,6 +8,8 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * One audit row (seed 001 §6.3 plus outcome and duration), linked into its tenant's hash chain:
@@ -77,7 +78,7 @@ public class AuditEvent {
 
     /** Every chained field, in a fixed shape: what the row hash covers. */
     JsonObject chainedFields() {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("ts", ts).add("tenantId", tenantId).add("action", action).add("decision", decision)
                 .add("chainSeq", chainSeq).add("prevHash", prevHash);
         addIfPresent(json, "clientId", clientId);
@@ -98,7 +99,7 @@ public class AuditEvent {
 
     /** The row as the API shows it. */
     public JsonObject toJson() {
-        return Json.createObjectBuilder(chainedFields()).add("id", id).add("rowHash", rowHash).build();
+        return JSON.createObjectBuilder(chainedFields()).add("id", id).add("rowHash", rowHash).build();
     }
 
     private static void addIfPresent(JsonObjectBuilder json, String key, String value) {

@@ -10,7 +10,9 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.ArrayBlockingQueue;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -44,6 +46,8 @@ public class AuditLog {
     @ConfigProperty(name = "switchboard.audit.enqueue-timeout", defaultValue = "PT2S")
     Duration enqueueTimeout;
 
+    /** Chain ends of the batches committed by this instance; only touched while holding this object's lock. */
+    private final Map<String, AuditChain.Head> heads = new HashMap<>();
     private BlockingQueue<AuditRecord> queue;
     private Thread drainer;
     private volatile boolean running;
@@ -94,12 +98,15 @@ public class AuditLog {
         }
     }
 
-    private void writeWithRetries(List<AuditRecord> batch) {
+    private synchronized void writeWithRetries(List<AuditRecord> batch) {
         for (int attempt = 1; attempt <= ATTEMPTS; attempt++) {
             try {
-                writer.write(batch);
+                // write() returned: its transaction committed, so these are the chains' real ends
+                heads.putAll(writer.write(batch, heads));
                 return;
             } catch (RuntimeException e) {
+                // rolled back, or another instance appended: read every head again
+                heads.clear();
                 if (attempt == ATTEMPTS) {
                     batch.forEach(r -> LOG.log(Level.SEVERE, "Audit event NOT written: " + r.action() + " " + r.tool()
                             + " tenant " + r.tenantId() + " trace " + r.traceId() + " at " + r.ts(), e));

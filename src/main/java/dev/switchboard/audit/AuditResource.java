@@ -4,7 +4,6 @@ import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -25,6 +24,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** {@code /api/audit} for admins: search the audit trail, look events up by their input, verify a tenant's chain. */
 @Path("/audit")
@@ -99,7 +100,7 @@ public class AuditResource {
     @Operation(summary = "Walk a tenant's hash chain: every event unchanged, none missing")
     public JsonObject verify(@QueryParam("tenant") String tenant) {
         AuditChain.Verification result = AuditChain.verify(em, caller.tenantToRead(tenant, "audit trail"));
-        JsonObjectBuilder json = Json.createObjectBuilder().add("tenant", result.tenantId()).add("valid", result.valid())
+        JsonObjectBuilder json = JSON.createObjectBuilder().add("tenant", result.tenantId()).add("valid", result.valid())
                 .add("checked", result.checked());
         if (!result.valid()) {
             json.add("brokenAtSeq", result.brokenAtSeq()).add("reason", result.reason());
@@ -116,9 +117,9 @@ public class AuditResource {
     }
 
     private static JsonObject page(List<AuditEvent> events, int limit) {
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JSON.createArrayBuilder();
         events.stream().limit(limit).forEach(e -> data.add(e.toJson()));
-        JsonObjectBuilder json = Json.createObjectBuilder().add("data", data);
+        JsonObjectBuilder json = JSON.createObjectBuilder().add("data", data);
         if (events.size() > limit) {
             json.add("nextCursor", String.valueOf(events.get(limit - 1).getId()));
         }

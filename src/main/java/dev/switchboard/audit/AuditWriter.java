@@ -25,18 +25,24 @@ public class AuditWriter {
     AuditSecrets secrets;
 
     /**
-     * Each tenant's head is read once per batch and then followed in memory, and the batch is flushed once: a read
-     * and a flush per event made the writer thread the gateway's busiest under load (bench/README.md, findings).
+     * Appends the batch and returns where each tenant's chain now ends. {@code knownHeads} are chain ends the caller
+     * remembers from batches this writer committed, so a steady stream of events reads no head from the database;
+     * a tenant missing there is read once. If another instance appended in between, the remembered head is stale and
+     * the flush hits the unique (tenant, seq) key: the caller forgets its heads and retries (AuditLog). The batch
+     * is flushed once: a read and a flush per event made the writer thread the gateway's busiest under load
+     * (bench/README.md, findings).
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
-    public synchronized void write(List<AuditRecord> batch) {
-        Map<String, AuditEvent> heads = new HashMap<>();
+    public synchronized Map<String, AuditChain.Head> write(List<AuditRecord> batch, Map<String, AuditChain.Head> knownHeads) {
+        Map<String, AuditChain.Head> heads = new HashMap<>();
         for (AuditRecord record : batch) {
-            AuditEvent head = heads.containsKey(record.tenantId()) ? heads.get(record.tenantId())
+            AuditChain.Head head = heads.containsKey(record.tenantId()) ? heads.get(record.tenantId())
+                    : knownHeads.containsKey(record.tenantId()) ? knownHeads.get(record.tenantId())
                     : AuditChain.head(em, record.tenantId()).orElse(null);
             heads.put(record.tenantId(), AuditChain.append(em, record,
                     record.input() == null ? null : secrets.hash(record.input()), head));
         }
         em.flush();
+        return heads;
     }
 }

@@ -4,7 +4,6 @@ import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -28,6 +27,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * {@code /api/tenants}: tenants and their policy bindings. Administrators of the default tenant run the platform and
@@ -68,9 +69,9 @@ public class TenantResource {
             visible = offset == 0 ? own : List.of();
             total = own.size();
         }
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JSON.createArrayBuilder();
         visible.forEach(t -> data.add(describe(t)));
-        return Json.createObjectBuilder().add("data", data).add("offset", offset).add("limit", limit)
+        return JSON.createObjectBuilder().add("data", data).add("offset", offset).add("limit", limit)
                 .add("total", total).build();
     }
 
@@ -161,7 +162,7 @@ public class TenantResource {
     }
 
     private JsonObject describe(Tenant tenant) {
-        var json = Json.createObjectBuilder().add("id", tenant.id()).add("name", tenant.name())
+        var json = JSON.createObjectBuilder().add("id", tenant.id()).add("name", tenant.name())
                 .add("createdAt", Instant.ofEpochMilli(tenant.createdAt()).toString())
                 .add("updatedAt", Instant.ofEpochMilli(tenant.updatedAt()).toString());
         tenants.policy(tenant.id()).ifPresentOrElse(p -> json.add("policy", PolicyJson.write(p)), () -> json.addNull("policy"));

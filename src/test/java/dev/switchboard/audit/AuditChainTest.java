@@ -14,6 +14,7 @@ import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The tenant hash chain on each database: appends link up, and editing or deleting a row is detected. */
@@ -56,16 +57,25 @@ class AuditChainTest {
             JsonObject input = Json.createObjectBuilder().add("message", "batched").build();
             AuditWriter writer = new AuditWriter();
             writer.secrets = SECRETS;
+            Map<String, AuditChain.Head> heads = new java.util.HashMap<>();
             db.run(em -> {
                 writer.em = em;
-                writer.write(List.of(record("acme", "everything__echo", input), record("globex", "everything__echo", input),
+                heads.putAll(writer.write(List.of(record("acme", "everything__echo", input), record("globex", "everything__echo", input),
                         record("acme", "everything__echo", null), record("globex", "everything__echo", input),
-                        record("acme", "everything__echo", input)));
+                        record("acme", "everything__echo", input)), Map.of()));
             });
+            assertEquals(5, heads.get("acme").seq());
+            assertEquals(2, heads.get("globex").seq());
+            // the next batch continues from the remembered heads without reading them
+            db.run(em -> {
+                writer.em = em;
+                heads.putAll(writer.write(List.of(record("acme", "everything__echo", input)), Map.copyOf(heads)));
+            });
+            assertEquals(6, heads.get("acme").seq());
             db.reopen();
             AuditChain.Verification acme = db.inTransaction(em -> AuditChain.verify(em, "acme"));
             assertTrue(acme.valid(), acme.toString());
-            assertEquals(5, acme.checked());
+            assertEquals(6, acme.checked());
             AuditChain.Verification globex = db.inTransaction(em -> AuditChain.verify(em, "globex"));
             assertTrue(globex.valid(), globex.toString());
             assertEquals(2, globex.checked());
@@ -116,6 +126,27 @@ class AuditChainTest {
             AuditChain.Verification result = db.inTransaction(em -> AuditChain.verify(em, "acme"));
             assertFalse(result.valid());
             assertEquals(2, result.brokenAtSeq());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.persistence.DatabaseKinds#all")
+    void aRememberedHeadThatAnotherInstanceMovedOnIsRefusedAndTheChainStaysWhole(TestDatabase.Kind kind) throws Exception {
+        try (TestDatabase db = DatabaseKinds.open(kind)) {
+            appendMany(db, "acme", 2);
+            AuditChain.Head stale = db.inTransaction(em -> AuditChain.head(em, "acme").orElseThrow());
+            appendMany(db, "acme", 1); // another instance appends event 3
+            AuditWriter writer = new AuditWriter();
+            writer.secrets = SECRETS;
+            JsonObject input = Json.createObjectBuilder().add("message", "late").build();
+            assertThrows(RuntimeException.class, () -> db.run(em -> {
+                writer.em = em;
+                writer.write(List.of(record("acme", "everything__echo", input)), Map.of("acme", stale));
+            }));
+            db.reopen();
+            AuditChain.Verification acme = db.inTransaction(em -> AuditChain.verify(em, "acme"));
+            assertTrue(acme.valid(), acme.toString());
+            assertEquals(3, acme.checked());
         }
     }
 }
