@@ -231,6 +231,50 @@ try {
         check(saved.json.disabledTools.includes(result.disabledTool), 'editing keeps the tool settings');
     });
 
+    await step('builtin-demo-card', async () => {
+        // the demo servers registered at first start are built-in: labelled so, without a URL or a command line
+        const card = page.locator('[data-server-name="sqlquery"][data-type="builtin"]');
+        await card.waitFor();
+        check((await card.locator('.badge').first().textContent()) === 'Built-in', 'the card names the built-in transport');
+        const endpoint = await card.locator('.endpoint').textContent();
+        check(endpoint.includes('Built-in server \u201csqlquery\u201d') && !/https?:|undefined|null/.test(endpoint), `no URL or command field: ${endpoint}`);
+        await card.scrollIntoViewIfNeeded();
+    });
+
+    const builtinName = `kb-${SUFFIX}`;
+    await step('builtin-form-unknown-name', async () => {
+        await page.click('#add-server');
+        await page.locator('dialog[open] #srv-name').waitFor();
+        await page.fill('#srv-name', builtinName);
+        await page.getByRole('radio', { name: 'Built-in' }).check();
+        await page.locator('#srv-builtin').waitFor();
+        check(!(await page.locator('#srv-url').isVisible()) && !(await page.locator('#srv-command').isVisible()), 'no URL or command field for a built-in server');
+        check((await page.locator('#srv-builtin-names option').evaluateAll(os => os.map(o => o.value))).includes('sqlquery'), 'the known built-in servers are offered');
+        await page.fill('#srv-builtin', 'no-such-server');
+        expectHttpError(400);
+        await page.click('dialog[open] button[type=submit]');
+        const error = page.locator('#srv-builtin-error');
+        await error.waitFor();
+        const text = await error.textContent();
+        check(text.includes('must name a built-in server') && text.includes('knowledge') && text.includes('sqlquery'), `the API's answer next to the field: ${text}`);
+    });
+
+    await step('builtin-created-and-tested', async () => {
+        await page.fill('#srv-builtin', 'knowledge');
+        await page.click('dialog[open] button[type=submit]');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        const card = page.locator(`[data-server-name="${builtinName}"][data-type="builtin"]`);
+        await card.waitFor();
+        result.builtinServerId = Number(await card.getAttribute('data-server-id'));
+        check((await card.locator('.endpoint').textContent()).includes('\u201cknowledge\u201d'), 'the card says which built-in server');
+        await card.getByRole('button', { name: 'Test connection' }).click();
+        const ok = page.locator(`[data-server-name="${builtinName}"] .result.ok`);
+        await ok.waitFor({ timeout: 60_000 });
+        const tools = await ok.locator('.facts span').nth(1).textContent();
+        check(tools === '1 tool', `the knowledge server has its one tool: ${tools}`);
+        await page.locator(`[data-server-name="${builtinName}"]`).scrollIntoViewIfNeeded();
+    });
+
     await step('narrow-laptop', async () => {
         await page.setViewportSize({ width: 1024, height: 700 });
         await page.locator(`[data-server-name="${serverName}"]`).waitFor();
@@ -287,6 +331,22 @@ try {
         await page.locator('dialog[open] #srv-name').waitFor();
         check(await page.getByRole('radio', { name: 'stdio' }).isDisabled(), 'stdio is for admins only');
         check(await page.locator('#srv-shared').count() === 0, 'sharing is for admins only');
+    });
+
+    await step('user-builtin-refused-in-words', async () => {
+        check(await page.getByRole('radio', { name: 'Built-in' }).isDisabled(), 'built-in servers are for admins only');
+        // a form that still offers it (opened before the role changed): the API refuses, and the console says why
+        await page.getByRole('radio', { name: 'Built-in' }).evaluate(radio => { radio.disabled = false; });
+        await page.getByRole('radio', { name: 'Built-in' }).check();
+        await page.fill('#srv-name', `kb-${SUFFIX}`);
+        await page.fill('#srv-builtin', 'knowledge');
+        expectHttpError(403);
+        await page.click('dialog[open] button[type=submit]');
+        const alert = page.locator('dialog[open] .alert');
+        await alert.waitFor();
+        const text = await alert.textContent();
+        check(text.includes('The server was not added') && text.includes('Only admins may register built-in servers'), `refusal in words: ${text}`);
+        check((await page.locator('dialog[open] fieldset .field-error').textContent()).includes('Only admins'), 'the reason is next to the transport');
     });
 
     await step('user-dialog-closed-with-escape', async () => {

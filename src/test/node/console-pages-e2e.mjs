@@ -1,8 +1,9 @@
 #!/usr/bin/env node
-// The overview, chat playground, gateway, audit, tenants and query pages walked through in Debian's Chromium (driven by ConsoleChatBrowserIT,
-// which registers a shared stdio server-everything with echo auto-approved, an assistant using it, and scripts the
-// LLM provider: the first message is answered with a call to its echo tool, then a text), and makes a user in
-// tenant --tenant-id (no tenant row yet) so that deleting the tenant is refused while the user exists).
+// The overview (with the recent-calls charts), chat playground, gateway (with the live session of an SDK client),
+// audit, tenants and query pages walked through in Debian's Chromium (driven by ConsoleChatBrowserIT, which
+// registers a shared stdio server-everything with echo auto-approved, an assistant using it, and scripts the LLM
+// provider: the first message is answered with a call to its echo tool, then a text), and makes a user in tenant
+// --tenant-id (no tenant row yet) so that deleting the tenant is refused while the user exists).
 //
 //   node console-pages-e2e.mjs --base-url http://localhost:18381 --password ... --server-name gw-abc123
 //        --assistant-name "Chat helper abc123" --key script-1-234 --approve-key script-2-567 --reject-key script-3-678 --slow-key script-4-890
@@ -12,7 +13,9 @@
 //
 // Screenshots are pages-NN-step.png in --out; any browser console or page error fails the run. The last line
 // printed is RESULT {json} for the IT to check through the REST API.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import path from 'node:path';
 import { check, parseArgs, startBrowser } from './console-harness.mjs';
 
 const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'approve-key', 'reject-key', 'slow-key', 'query-key', 'refuse-key', 'audited-calls', 'tenant-id', 'tenant-user', 'paging-tenants', 'node-modules', 'out']);
@@ -41,6 +44,48 @@ try {
         await page.locator('#stat-servers .stat-value[data-value]').waitFor();
         check(Number(await page.locator('#stat-servers .stat-value').getAttribute('data-value')) >= 1, 'the shared server is counted');
         check(Number(await page.locator('#stat-assistants .stat-value').getAttribute('data-value')) >= 1, 'the assistant is counted');
+    });
+
+    await step('overview-call-timeline', async () => {
+        // the IT made its audited gateway calls just before the browser started: the recent-calls charts count them
+        // (the running interval is charted before the server's sampler closes it)
+        const calls = page.locator('#chart-timeline-calls .chart-value');
+        await calls.waitFor();
+        const value = Number(await calls.getAttribute('data-value'));
+        check(value >= Number(args['audited-calls']), `the gateway calls are charted: ${value}`);
+        for (const id of ['chart-timeline-calls', 'chart-timeline-errors', 'chart-timeline-latency']) {
+            check(await page.locator(`#${id} svg.chart`).count() === 1, `${id} draws a chart`);
+            check(await page.locator(`#${id}[data-empty]`).count() === 0, `${id} is not in its empty state`);
+        }
+        check(await page.locator('#chart-timeline-calls svg.chart rect').count() >= 1, 'the calls are drawn as bars');
+        check(await page.locator('#chart-timeline-latency svg.chart polyline').count() >= 1, 'the latency is drawn as a line');
+        check(/^\d[\d,]* ms$/.test((await page.textContent('#chart-timeline-latency .chart-value')).trim()), 'the mean latency is in ms');
+        check(/Gateway \d/.test(await page.textContent('#chart-timeline-calls .chart-sub')), 'the legend names the gateway calls');
+        check(/^Last (hour|\d+ minutes)$/.test((await page.textContent('#timeline-heading')).trim()), 'the section names its window');
+        result.chartedCalls = value;
+    });
+
+    await step('overview-call-timeline-empty', async () => {
+        // the IT server is never quiet for long: the API's own answer with every figure set to zero shows the empty state
+        const route = '**/api/metrics/timeline*';
+        await page.route(route, async (request) => {
+            const response = await request.fetch();
+            const json = await response.json();
+            const idle = { calls: 0, errors: 0, meanLatencyMs: null };
+            json.points = json.points.map(p => ({ ...p, gateway: idle, chat: idle }));
+            json.totals = { gateway: idle, chat: idle, all: idle };
+            await request.fulfill({ response, json });
+        });
+        try {
+            await page.reload();
+            await page.locator('#chart-timeline-calls[data-empty]').waitFor();
+            check((await page.textContent('#chart-timeline-calls .chart-empty')).startsWith('No tool calls in the last'), 'the empty state says so');
+            check(await page.locator('#timeline-charts svg.chart').count() === 0, 'no empty chart is drawn');
+            check((await page.textContent('#chart-timeline-latency .chart-value')).trim() === '\u2014', 'no latency without calls');
+            check((await page.locator('#chart-timeline-errors .chart-value').getAttribute('data-value')) === '0', 'no failures');
+        } finally {
+            await page.unroute(route);
+        }
     });
 
     const message = `Please echo hello from the browser. ${args.key}`;
@@ -167,6 +212,54 @@ try {
         result.gatewayTools = await page.locator('#gateway-tool-table tbody tr').count();
         await page.fill('#gateway-tool-search', `${serverName}__echo`);
         check(await page.locator('#gateway-tool-table tbody tr:not([hidden])').count() === 1, 'the filter finds the tool by public name');
+    });
+
+    // a real MCP client (the official SDK, src/test/node/gateway-client.mjs) holds a session while the page looks
+    const clientName = `console-e2e-${Date.now().toString(36)}`;
+    let sdkClient;
+    await step('gateway-live-session', async () => {
+        const nodeDir = path.dirname(path.resolve(args['node-modules']));
+        const script = path.join(nodeDir, 'gateway-client.mjs');
+        fs.copyFileSync(new URL('./gateway-client.mjs', import.meta.url), script);
+        const token = await page.evaluate(() => sessionStorage.getItem('switchboard.token'));
+        // get-sum, not echo: the audit steps below count the IT's echo calls
+        const steps = [{ op: 'call', name: `${serverName}__get-sum`, arguments: { a: 1, b: 2 } }, { op: 'wait', ms: 20_000 }];
+        sdkClient = { output: '', exited: null };
+        const child = spawn('node', [script, `${BASE}/mcp`, token, JSON.stringify(steps)],
+            { cwd: nodeDir, env: { ...process.env, MCP_CLIENT_NAME: clientName }, stdio: ['ignore', 'pipe', 'inherit'] });
+        child.stdout.on('data', (d) => { sdkClient.output += d; });
+        sdkClient.exited = new Promise((resolve) => child.on('exit', resolve));
+
+        const row = page.locator(`#gateway-session-table tr[data-state="open"]`).filter({ hasText: clientName });
+        for (let i = 0; i < 40 && !(await row.count()); i++) {
+            await page.waitForTimeout(250);
+            if (i % 4 === 3) await page.click('#sessions-refresh');
+        }
+        await row.waitFor();
+        check((await row.getAttribute('data-subject')) === 'admin', 'the session names who is connected');
+        const text = await row.textContent();
+        check(text.includes('tenant default') && text.includes('Streamable HTTP') && /protocol \d{4}-\d{2}-\d{2}/.test(text) && text.includes('/mcp'),
+            `tenant, transport, endpoint and protocol are shown: ${text}`);
+        check(text.includes('1.0.0'), 'the client version is shown');
+        await row.locator(`.backend-session[data-server-name="${serverName}"]`).waitFor();
+        await row.scrollIntoViewIfNeeded();
+        result.liveSessionId = await row.getAttribute('data-session-id');
+    });
+
+    await step('gateway-session-ended', async () => {
+        const code = await sdkClient.exited;
+        check(code === 0, `the SDK client finished: ${code}`);
+        const output = JSON.parse(sdkClient.output);
+        check(output.initialize.sessionId === result.liveSessionId, `the row is the client's session: ${output.initialize.sessionId}`);
+        check(output.steps[0].result && !output.steps[0].result.isError, `the client's call worked: ${JSON.stringify(output.steps[0])}`);
+        // the client ended its session (DELETE): it leaves the open sessions and is listed as ended
+        await page.click('#sessions-refresh');
+        await page.locator(`#gateway-session-table tr[data-session-id="${result.liveSessionId}"]`).waitFor({ state: 'detached' });
+        await page.selectOption('#session-state', 'ended');
+        const ended = page.locator(`#gateway-session-table tr[data-session-id="${result.liveSessionId}"][data-state="ended"]`);
+        await ended.waitFor();
+        check((await ended.textContent()).includes('ended: deleted'), 'the end reason is shown');
+        await page.selectOption('#session-state', 'open');
     });
 
     const auditedTool = `${serverName}__echo`;

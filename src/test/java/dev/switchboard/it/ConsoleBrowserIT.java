@@ -27,7 +27,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * The web console in a real browser: {@code src/test/node/console-e2e.mjs} drives Debian's Chromium with
  * playwright-core through sign-in, a stdio server-everything (create, test, toggle tools), an assistant using it,
  * an API key (create, copy, revoke), an API error shown in words, a failed test, delete with confirmation, an edit
- * that keeps masked secrets, a narrow screen and sign-out. Each step leaves a screenshot in
+ * that keeps masked secrets, built-in servers (the demo card, one registered through the form after the API refused
+ * an unknown name, tested; a user refused in words), a narrow screen and sign-out. Each step leaves a screenshot in
  * {@code target/console-screenshots}; any browser console error or page error fails the run.
  * Afterwards this test checks through the REST API that what the browser did really happened.
  */
@@ -100,6 +101,10 @@ class ConsoleBrowserIT {
         }
         assertTrue(disabledSeen, "the disabled tool is still listed, as disabled");
 
+        JsonObject builtin = Api.get("/api/mcp-servers/" + result.getJsonNumber("builtinServerId").longValue(), admin).expect(200).json();
+        assertEquals("builtin", builtin.getString("type"), "the built-in server made in the browser: " + builtin);
+        assertEquals("knowledge", builtin.getString("command"));
+
         long assistantId = result.getJsonNumber("assistantId").longValue();
         JsonObject assistant = Api.get("/api/assistants/" + assistantId, admin).expect(200).json();
         assertEquals(result.getString("assistantName"), assistant.getString("name"));
@@ -140,6 +145,9 @@ class ConsoleBrowserIT {
     private static void remember(JsonObject result) {
         if (result.containsKey("serverId")) {
             serversToDelete.add(result.getJsonNumber("serverId").longValue());
+        }
+        if (result.containsKey("builtinServerId")) {
+            serversToDelete.add(result.getJsonNumber("builtinServerId").longValue());
         }
         if (result.containsKey("userName")) {
             usersToDelete.add(result.getString("userName"));

@@ -38,8 +38,9 @@ import static org.junit.jupiter.api.Assertions.fail;
  * calls made here, the tenants page (create, a policy with allowlist, backends, rate limit and retry rule saved and
  * read back after a reload, a bad pattern refused with the API's code next to the field, rename, tenant_in_use, policy
  * removed, delete, Next and Previous over more than a page), the query page (schema search, a question answered, CSV, a refusal with its reason), the pages on a
- * phone screen, the gateway's {@code {backend}__echo} listed over
- * MCP from the browser, and the overview's numbers. Screenshots {@code pages-NN-*.png} in
+ * phone screen, the gateway's {@code {backend}__echo} listed over MCP from the browser, the live session of an SDK
+ * client shown with its backend sessions while it is open and as ended after it left, and the overview's numbers and
+ * its charts of the last calls, errors and latency (and their empty state). Screenshots {@code pages-NN-*.png} in
  * {@code target/console-screenshots}; any browser console or page error fails the run.
  */
 class ConsoleChatBrowserIT {
@@ -189,6 +190,12 @@ class ConsoleChatBrowserIT {
         }
         assertEquals(Map.of("call-echo-1", "done", "call-echo-2", "error"), statuses, "what the blocks showed is what was stored");
         assertTrue(result.getInt("gatewayTools") >= 1, "the gateway listed tools");
+        String liveSession = result.getString("liveSessionId");
+        JsonObject recorded = Api.get("/api/gateway/sessions?subject=admin&state=ended&limit=500", admin).expect(200).json()
+                .getJsonArray("data").getValuesAs(JsonObject.class).stream().filter(s -> s.getString("sessionId").equals(liveSession))
+                .findFirst().orElseThrow(() -> new AssertionError("the session the browser showed is recorded: " + liveSession));
+        assertEquals("deleted", recorded.getString("endReason"), "the SDK client ended it: " + recorded);
+        assertTrue(result.getInt("chartedCalls") >= AUDITED_CALLS, "the overview charted the gateway calls made here");
 
         assertEquals(0, query.remaining(), "the Query page asked the model");
         assertEquals(0, refused.remaining(), "the refused question asked the model");
