@@ -9,6 +9,10 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+
 import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
@@ -74,6 +78,33 @@ public class AuditEvent {
         this.chainSeq = chainSeq;
         this.prevHash = prevHash;
         this.rowHash = AuditChain.rowHash(this);
+    }
+
+    /**
+     * The audit writer inserts rows over JDBC in batches (an EclipseLink flush per row was most of its cost under
+     * load, bench/README.md); these columns must stay in step with the mapping above.
+     */
+    static final String INSERT = "insert into audit_event (ts, tenant_id, client_id, subject, action, tool, backend_id, "
+            + "decision, trace_id, input_hash, key_version, outcome, duration_ms, chain_seq, prev_hash, row_hash) "
+            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    void bindInsert(PreparedStatement insert) throws SQLException {
+        insert.setLong(1, ts);
+        insert.setString(2, tenantId);
+        insert.setString(3, clientId);
+        insert.setString(4, subject);
+        insert.setString(5, action);
+        insert.setString(6, tool);
+        insert.setString(7, backendId);
+        insert.setString(8, decision);
+        insert.setString(9, traceId);
+        insert.setString(10, inputHash);
+        insert.setObject(11, keyVersion, Types.INTEGER);
+        insert.setString(12, outcome);
+        insert.setObject(13, durationMs, Types.BIGINT);
+        insert.setLong(14, chainSeq);
+        insert.setString(15, prevHash);
+        insert.setString(16, rowHash);
     }
 
     /** Every chained field, in a fixed shape: what the row hash covers. */

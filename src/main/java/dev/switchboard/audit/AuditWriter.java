@@ -1,12 +1,13 @@
 package dev.switchboard.audit;
 
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.persistence.EntityManager;
-import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
-import java.util.HashMap;
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Map;
 
@@ -18,31 +19,24 @@ import java.util.Map;
 @ApplicationScoped
 public class AuditWriter {
 
-    @PersistenceContext(unitName = "switchboard")
-    EntityManager em;
+    @Resource(lookup = "jdbc/switchboard")
+    DataSource dataSource;
 
     @Inject
     AuditSecrets secrets;
 
     /**
      * Appends the batch and returns where each tenant's chain now ends. {@code knownHeads} are chain ends the caller
-     * remembers from batches this writer committed, so a steady stream of events reads no head from the database;
-     * a tenant missing there is read once. If another instance appended in between, the remembered head is stale and
-     * the flush hits the unique (tenant, seq) key: the caller forgets its heads and retries (AuditLog). The batch
-     * is flushed once: a read and a flush per event made the writer thread the gateway's busiest under load
-     * (bench/README.md, findings).
+     * remembers from batches this writer committed, so a steady stream of events reads no head from the database.
+     * Rows go in as one JDBC batch: a read, a JPA flush and an EclipseLink insert per event made the writer thread
+     * the gateway's busiest under load (bench/README.md, findings).
      */
     @Transactional(Transactional.TxType.REQUIRES_NEW)
     public synchronized Map<String, AuditChain.Head> write(List<AuditRecord> batch, Map<String, AuditChain.Head> knownHeads) {
-        Map<String, AuditChain.Head> heads = new HashMap<>();
-        for (AuditRecord record : batch) {
-            AuditChain.Head head = heads.containsKey(record.tenantId()) ? heads.get(record.tenantId())
-                    : knownHeads.containsKey(record.tenantId()) ? knownHeads.get(record.tenantId())
-                    : AuditChain.head(em, record.tenantId()).orElse(null);
-            heads.put(record.tenantId(), AuditChain.append(em, record,
-                    record.input() == null ? null : secrets.hash(record.input()), head));
+        try (Connection connection = dataSource.getConnection()) {
+            return AuditChain.appendAll(connection, batch, secrets, knownHeads);
+        } catch (SQLException e) {
+            throw new IllegalStateException("audit batch of " + batch.size() + " events not written: " + e.getMessage(), e);
         }
-        em.flush();
-        return heads;
     }
 }
