@@ -31,6 +31,11 @@ public class AuditLog {
     private static final Logger LOG = Logger.getLogger(AuditLog.class.getName());
     private static final int MAX_BATCH = 200;
     private static final int ATTEMPTS = 3;
+    /**
+     * How long the writer waits for more events after the first of a batch: a few milliseconds later in the table,
+     * far fewer commits under load (one per event was a visible share of the gateway's CPU per call).
+     */
+    private static final long LINGER_NANOS = TimeUnit.MILLISECONDS.toNanos(10);
 
     @Inject
     AuditWriter writer;
@@ -87,7 +92,7 @@ public class AuditLog {
                     continue;
                 }
                 batch.add(first);
-                queue.drainTo(batch, MAX_BATCH - 1);
+                collectMore(batch);
                 writeWithRetries(batch);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
@@ -95,6 +100,21 @@ public class AuditLog {
             } finally {
                 batch.clear();
             }
+        }
+    }
+
+    /** Adds what arrives within the linger time, up to a full batch. */
+    private void collectMore(List<AuditRecord> batch) throws InterruptedException {
+        long deadline = System.nanoTime() + LINGER_NANOS;
+        queue.drainTo(batch, MAX_BATCH - batch.size());
+        while (batch.size() < MAX_BATCH && running) {
+            long left = deadline - System.nanoTime();
+            AuditRecord next = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+            if (next == null) {
+                return;
+            }
+            batch.add(next);
+            queue.drainTo(batch, MAX_BATCH - batch.size());
         }
     }
 
