@@ -5,7 +5,6 @@ import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.SecurityContext;
 import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -29,8 +28,7 @@ public class CurrentUser {
     private boolean resolved;
 
     @Inject
-    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
-    String defaultTenant;
+    DefaultTenant defaultTenant;
 
     /** False on @PermitAll requests that came without a token; every other method then answers for nobody. */
     public boolean isAuthenticated() {
@@ -55,7 +53,7 @@ public class CurrentUser {
 
     /** Callers of the default tenant run the platform and may look into every tenant; others only into their own. */
     public boolean seesAllTenants() {
-        return defaultTenant.equals(tenant());
+        return defaultTenant.id().equals(tenant());
     }
 
     /**
@@ -76,7 +74,7 @@ public class CurrentUser {
     public String tenant() {
         Object tenant = isAuthenticated() ? jwt.getClaim(TokenMinter.TENANT_CLAIM) : null;
         String value = tenant == null ? null : ClaimValues.asString(tenant);
-        return value == null || value.isBlank() ? defaultTenant : value;
+        return value == null || value.isBlank() ? defaultTenant.id() : value;
     }
 
     public Set<String> roles() {
