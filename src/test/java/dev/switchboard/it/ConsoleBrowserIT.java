@@ -29,12 +29,16 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The web console in a real browser: {@code src/test/node/console-e2e.mjs} drives Debian's Chromium with
- * playwright-core through sign-in, a stdio server-everything (create, test, toggle tools), an assistant using it,
+ * playwright-core through sign-in, a stdio server-everything (create, test, toggle tools), an assistant using it
+ * (created, then edited),
  * a chat with that assistant whose get-sum call is approved from the keyboard in its inline block (then done, its
- * result and the answer, from the scripted LLM provider on {@code it.llm.port}), an API key (create, copy, revoke), an API error shown in words, a failed test, delete with confirmation, an edit
+ * result and the answer, from the scripted LLM provider on {@code it.llm.port}, with a model picked for the message),
+ * an API key (create, copy, revoke), an API error shown in words, a failed test, delete with confirmation, an edit
  * that keeps masked secrets, built-in servers (the demo card, one registered through the form after the API refused
- * an unknown name, tested; a user refused in words), an HTTP server's header kept masked, a narrow screen and sign-out. Each step leaves a screenshot in
- * {@code target/console-screenshots}; any browser console error or page error fails the run.
+ * an unknown name, tested; a user refused in words), an HTTP server's header kept masked, a narrow screen, sign-out
+ * and sign-in with an API key (a wrong token refused in words). Each step leaves a screenshot in
+ * {@code target/console-screenshots}; any browser console error or page error, request leaving Switchboard, unnamed
+ * control or sideways scrolling fails the run (src/test/node/console-harness.mjs).
  * Afterwards this test checks through the REST API that what the browser did really happened.
  */
 class ConsoleBrowserIT {
@@ -119,6 +123,7 @@ class ConsoleBrowserIT {
 
         // the tool switches flipped in the browser decide what the model is offered: echo was disabled there
         assertEquals(0, chat.remaining(), "the chat took both scripted replies");
+        assertEquals("gpt-4o", chat.requests().get(0).getString("model"), "the model picked in the browser was asked");
         String offered = chat.requests().get(0).getJsonArray("tools").toString();
         assertTrue(offered.contains("mcp__" + result.getString("serverName") + "__get-sum"), "the server's tools were offered: " + offered);
         assertFalse(offered.contains("mcp__" + result.getString("serverName") + "__" + result.getString("disabledTool") + "\""),
@@ -130,6 +135,7 @@ class ConsoleBrowserIT {
         assertEquals(result.getString("assistantName"), assistant.getString("name"));
         assertEquals("gpt-4o-mini", assistant.getString("model"));
         assertTrue(assistant.getBoolean("knowledgeBaseEnabled"));
+        assertEquals("Answers operations questions; edited in the browser", assistant.getString("description"), "the edit in the browser was saved");
         assertEquals(serverId, assistant.getJsonArray("mcpServerIds").getJsonNumber(0).longValue());
 
         String keys = Api.get("/api/api-keys", admin).expect(200).text();
