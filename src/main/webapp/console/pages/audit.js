@@ -166,7 +166,7 @@ export async function render(main, ctx) {
                     h('span', { class: 'detail' }, `${plural(v.checked, 'event')} checked: none changed, none missing in between.`)))
                 : h('div', { class: 'result fail', dataset: { valid: 'false' }, role: 'alert' }, icon('alert'), h('div', {},
                     h('strong', {}, `Chain broken for tenant ${v.tenant} at event ${v.brokenAtSeq}`),
-                    h('span', { class: 'detail' }, `${v.reason}. ${plural(v.checked, 'event')} checked before the break. An event was changed or removed after it was written.`))));
+                    h('span', { class: 'detail' }, `${capitalised(v.reason)}. ${plural(v.checked, 'event')} before the break checked out; this event and any after it cannot be trusted. Look for who could write to the database.`))));
         } catch (err) {
             verifyResult.replaceChildren(alertBox(err, 'The chain could not be verified'));
         } finally {
@@ -192,6 +192,10 @@ function details(e) {
             h('p', { class: 'hint', style: 'margin:16px 0' }, 'The input itself is never stored: its HMAC under the key version shown can be matched with POST /api/audit/search-by-input.')),
         h('div', { class: 'modal-foot' }, button('Close', { onClick: () => dialog.close() }))],
     });
+}
+
+function capitalised(text) {
+    return text ? text.charAt(0).toUpperCase() + text.slice(1) : '';
 }
 
 function outcomeBadge(outcome) {
