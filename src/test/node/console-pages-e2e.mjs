@@ -6,7 +6,8 @@
 // --tenant-id (no tenant row yet) so that deleting the tenant is refused while the user exists, who opened and
 // ended --paging-sessions gateway sessions for the session list's tenant filter and pages; --user is a user of the
 // default tenant (shared servers are managed by admins) and --tenant-admin an admin of another tenant (refused the
-// default tenant's sessions and audit trail); both have the password "password-" + their name).
+// default tenant's sessions and audit trail; its own tenant has two audit events, the second changed by the IT
+// behind Switchboard's back); both have the password "password-" + their name).
 //
 //   node console-pages-e2e.mjs --base-url http://localhost:18381 --password ... --server-name gw-abc123
 //        --assistant-name "Chat helper abc123" --key script-1-234 --approve-key script-2-567 --reject-key script-3-678 --slow-key script-4-890
@@ -743,6 +744,20 @@ try {
         await alert.waitFor();
         check((await alert.textContent()).includes("can only read that tenant's audit trail"), `the refusal in words: ${await alert.textContent()}`);
         check(await page.evaluate(() => document.activeElement.id) === 'audit-tenant', 'focus goes to the tenant filter');
+    });
+
+    await step('tenant-admin-chain-broken', async () => {
+        // the IT changed the second of this tenant's two events in the database: verification says where
+        await page.click('#audit-clear');
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
+        check(await page.locator('#audit-table tbody tr[data-audit-id]').count() === 2, 'the tenant\u2019s own two events are listed');
+        await page.getByRole('button', { name: 'Verify chain' }).click();
+        const broken = page.locator('#audit-verify .result.fail[data-valid="false"]');
+        await broken.waitFor();
+        const text = await broken.textContent();
+        check(text.includes(`Chain broken for tenant ${args['tenant-admin']}-tenant at event 2`) && text.includes('Event 2 was changed after it was written. 1 event before the break checked out'),
+            `the break in words: ${text}`);
+        check(await broken.getAttribute('role') === 'alert', 'the break is announced');
     });
 } catch (err) {
     console.error(String(err && err.stack || err));

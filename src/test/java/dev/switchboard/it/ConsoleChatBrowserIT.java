@@ -40,7 +40,8 @@ import static org.junit.jupiter.api.Assertions.fail;
  * removed, delete, Next and Previous over more than a page), the gateway's sessions of another tenant (filter, Next and
  * Previous over more than a page), the audit trail's tenant filter, a user of the default tenant who finds the shared
  * server managed by admins (no edit, its tool switches read-only), an admin of another tenant refused the default
- * tenant's sessions and audit trail in words, the query page (schema search, a question answered, CSV, a refusal with its reason), the pages on a
+ * tenant's sessions and audit trail in words and shown where its own chain breaks (one event changed in the database
+ * by this test), the query page (schema search, a question answered, CSV, a refusal with its reason), the pages on a
  * phone screen, the gateway's {@code {backend}__echo} listed over MCP from the browser, the live session of an SDK
  * client shown with its backend sessions while it is open and as ended after it left, and the overview's numbers and
  * its charts of the last calls, errors and latency (and their empty state). Screenshots {@code pages-NN-*.png} in
@@ -65,6 +66,7 @@ class ConsoleChatBrowserIT {
     private static ScriptedProvider provider;
     private static Long serverId;
     private static Long assistantId;
+    private static Long tenantServerId;
     private static String tenantId;
     private static String tenantUser;
 
@@ -148,6 +150,29 @@ class ConsoleChatBrowserIT {
         Api.post("/api/users", admin, Json.createObjectBuilder().add("username", tenantAdmin).add("password", "password-" + tenantAdmin)
                 .add("role", "admin").add("tenant", tenantAdmin + "-tenant").build()).expect(201);
         usersToDelete.add(tenantAdmin);
+        // that admin's tenant gets an audit chain of its own (two gateway calls of a built-in server shared there), and
+        // one of its events is then changed in the database behind Switchboard's back: the audit page must say where
+        // the chain breaks
+        String otherTenant = tenantAdmin + "-tenant";
+        String tenantAdminToken = Api.login(tenantAdmin, "password-" + tenantAdmin);
+        String knowledge = "kb-" + suffix;
+        tenantServerId = Api.post("/api/mcp-servers", tenantAdminToken, Json.createObjectBuilder().add("name", knowledge).add("type", "builtin")
+                .add("command", "knowledge").add("scope", "shared").build()).expect(201).json().getJsonNumber("id").longValue();
+        JsonArrayBuilder searches = Json.createArrayBuilder();
+        for (String words : List.of("gateway", "audit")) {
+            searches.add(Json.createObjectBuilder().add("op", "call").add("name", knowledge + "__search")
+                    .add("arguments", Json.createObjectBuilder().add("query", words)));
+        }
+        JsonObject searched = GatewayClient.run(tenantAdminToken, searches.build());
+        assertTrue(searched.getJsonArray("steps").getValuesAs(JsonObject.class).stream().allMatch(step -> step.containsKey("result")),
+                () -> "the other tenant's gateway calls worked: " + searched);
+        String countOther = "select count(*) from audit_event where tenant_id = '" + otherTenant + "'";
+        for (int i = 0; i < 100 && !"2".equals(ServerDatabase.queryString(countOther)); i++) {
+            Thread.sleep(100); // the audit writer is asynchronous
+        }
+        assertEquals("2", ServerDatabase.queryString(countOther), "both calls of the other tenant are audited");
+        assertEquals(1, ServerDatabase.update("update audit_event set outcome = 'tampered' where tenant_id = '" + otherTenant
+                + "' and chain_seq = 2"), "one event of the other tenant changed");
 
         String nodeModules = Paths.get(System.getProperty("switchboard.node.dir", "target/node"), "node_modules").toAbsolutePath().toString();
         List<String> command = List.of("node", SCRIPT.toString(),
@@ -287,6 +312,9 @@ class ConsoleChatBrowserIT {
         }
         if (serverId != null) {
             Api.delete("/api/mcp-servers/" + serverId, admin);
+        }
+        if (tenantServerId != null) {
+            Api.delete("/api/mcp-servers/" + tenantServerId, admin);
         }
         if (tenantUser != null) {
             Api.delete("/api/users/" + tenantUser, admin);
