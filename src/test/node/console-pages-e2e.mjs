@@ -3,12 +3,16 @@
 // audit, tenants and query pages walked through in Debian's Chromium (driven by ConsoleChatBrowserIT, which
 // registers a shared stdio server-everything with echo auto-approved, an assistant using it, and scripts the LLM
 // provider: the first message is answered with a call to its echo tool, then a text), and makes a user in tenant
-// --tenant-id (no tenant row yet) so that deleting the tenant is refused while the user exists).
+// --tenant-id (no tenant row yet) so that deleting the tenant is refused while the user exists, who opened and
+// ended --paging-sessions gateway sessions for the session list's tenant filter and pages; --user is a user of the
+// default tenant (shared servers are managed by admins) and --tenant-admin an admin of another tenant (refused the
+// default tenant's sessions and audit trail; its own tenant has two audit events, the second changed by the IT
+// behind Switchboard's back); both have the password "password-" + their name).
 //
 //   node console-pages-e2e.mjs --base-url http://localhost:18381 --password ... --server-name gw-abc123
 //        --assistant-name "Chat helper abc123" --key script-1-234 --approve-key script-2-567 --reject-key script-3-678 --slow-key script-4-890
 //        --query-key script-5-123 --refuse-key script-6-456 --audited-calls 51 --tenant-id console-t-abc123 --tenant-user user-abc
-//        --paging-tenants 21
+//        --paging-tenants 21 --paging-sessions 21 --user user-abc --tenant-admin admin-abc
 //        --node-modules target/node/node_modules --out target/console-screenshots
 //
 // Screenshots are pages-NN-step.png in --out; any browser console or page error fails the run. The last line
@@ -16,11 +20,11 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
-import { check, parseArgs, startBrowser } from './console-harness.mjs';
+import { check, LAPTOP, parseArgs, startBrowser } from './console-harness.mjs';
 
-const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'approve-key', 'reject-key', 'slow-key', 'query-key', 'refuse-key', 'audited-calls', 'tenant-id', 'tenant-user', 'paging-tenants', 'node-modules', 'out']);
+const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'approve-key', 'reject-key', 'slow-key', 'query-key', 'refuse-key', 'audited-calls', 'tenant-id', 'tenant-user', 'paging-tenants', 'paging-sessions', 'user', 'tenant-admin', 'node-modules', 'out']);
 const browser = await startBrowser({ baseUrl: args['base-url'], nodeModules: args['node-modules'], out: args.out, prefix: 'pages-' });
-const { BASE, page, shots, step, rest, expectHttpError } = browser;
+const { BASE, page, shots, step, rest, expectHttpError, toolCallStatuses } = browser;
 const serverName = args['server-name'];
 const assistantName = args['assistant-name'];
 const result = { screenshots: shots };
@@ -115,6 +119,12 @@ try {
         await block.getByText('Result', { exact: true }).click();
         check((await block.locator('.tc-result').textContent()).includes('Echo: hello from the browser'), 'the result is the echo');
         check(/\/#\/chat\/\d+$/.test(page.url()), `the address names the conversation: ${page.url()}`);
+        // auto-approved calls run at once: never shown as waiting for approval
+        for (const [id, last] of [['call-echo-1', 'done'], ['call-echo-2', 'error']]) {
+            const seen = await toolCallStatuses(id);
+            check(seen[seen.length - 1] === last && !seen.includes('pending') && seen.every(st => ['invoking', last].includes(st)),
+                `${id} went from invoking to ${last}: ${seen}`);
+        }
         result.conversationId = Number(page.url().split('/').pop());
         await page.locator(`.conv-item[data-conversation-id="${result.conversationId}"][aria-current="page"]`).waitFor();
         check((await page.locator(`.conv-item[data-conversation-id="${result.conversationId}"]`).textContent()).includes(assistantName),
@@ -157,7 +167,9 @@ try {
         const pending = page.locator('.tool-block[data-tool="get-sum"][data-status="pending"]');
         await pending.waitFor({ timeout: 60_000 });
         check((await pending.locator('.tc-status').textContent()).includes('Waiting for approval'), 'pending in words');
-        await pending.getByRole('button', { name: `${decision} get-sum`, exact: true }).click();
+        // by keyboard: the decision buttons are ordinary buttons
+        await pending.getByRole('button', { name: `${decision} get-sum`, exact: true }).focus();
+        await page.keyboard.press('Enter');
         return page.locator('.tool-block[data-tool="get-sum"]');
     }
 
@@ -171,6 +183,8 @@ try {
         await page.locator('.msg-assistant .msg-text').filter({ hasText: 'Two and three make five, says get-sum.' }).waitFor();
         await page.locator('#chat-send:not([hidden])').waitFor();
         result.approvedMessageId = Number(await block.getAttribute('data-message-id'));
+        const seen = await toolCallStatuses('call-sum-approved');
+        check(JSON.stringify(seen) === JSON.stringify(['pending', 'invoking', 'done']), `the approved call went pending, invoking, done: ${seen}`);
     });
 
     await step('chat-rejected', async () => {
@@ -182,6 +196,8 @@ try {
         await page.locator('.msg-assistant .msg-text').filter({ hasText: 'Understood, I will not add them.' }).waitFor();
         await page.locator('#chat-send:not([hidden])').waitFor();
         result.rejectedMessageId = Number(await block.getAttribute('data-message-id'));
+        const seen = await toolCallStatuses('call-sum-rejected');
+        check(JSON.stringify(seen) === JSON.stringify(['pending', 'cancelled']), `the rejected call went pending, cancelled: ${seen}`);
     });
 
     await step('chat-stopped', async () => {
@@ -262,6 +278,38 @@ try {
         await page.selectOption('#session-state', 'open');
     });
 
+    await step('gateway-sessions-of-a-tenant', async () => {
+        // the IT's user of --tenant-id opened and ended --paging-sessions sessions: more than a page of 20
+        const total = Number(args['paging-sessions']);
+        const rows = page.locator('#gateway-session-table tbody tr[data-session-id]');
+        await page.selectOption('#session-state', 'ended');
+        await page.fill('#session-tenant', args['tenant-id']);
+        await page.keyboard.press('Enter');
+        await page.locator('#session-count').filter({ hasText: '20 sessions on page 1' }).waitFor();
+        const subjects = await rows.evaluateAll(trs => trs.map(tr => tr.dataset.subject));
+        check(subjects.length === 20 && subjects.every(s => s === args['tenant-user']), `only that tenant's sessions: ${subjects}`);
+        check((await rows.first().textContent()).includes(`tenant ${args['tenant-id']}`), 'the row names the tenant');
+        check(await page.isDisabled('#session-prev') && await page.isEnabled('#session-next'), 'Next is offered on the first page');
+        const first = await rows.evaluateAll(trs => trs.map(tr => tr.dataset.sessionId));
+        await page.click('#session-next');
+        await page.locator('#session-count').filter({ hasText: `${total - 20} session${total - 20 === 1 ? '' : 's'} on page 2` }).waitFor();
+        const second = await rows.evaluateAll(trs => trs.map(tr => tr.dataset.sessionId));
+        check(second.length === total - 20 && second.every(id => !first.includes(id)), `the second page holds the rest: ${second}`);
+        check(await page.isDisabled('#session-next') && await page.isEnabled('#session-prev'), 'the last page has no Next');
+        await page.click('#session-prev');
+        await page.locator('#session-count').filter({ hasText: '20 sessions on page 1' }).waitFor();
+        check(JSON.stringify(await rows.evaluateAll(trs => trs.map(tr => tr.dataset.sessionId))) === JSON.stringify(first), 'back on the first page');
+        await page.locator('#gateway-sessions').scrollIntoViewIfNeeded();
+    });
+
+    await step('gateway-sessions-filter-cleared', async () => {
+        await page.fill('#session-tenant', '');
+        await page.keyboard.press('Enter');
+        await page.locator(`#gateway-session-table tr[data-session-id="${result.liveSessionId}"]`).waitFor();
+        check(await page.locator(`#gateway-session-table tr[data-subject="${args['tenant-user']}"]`).count() === 0, 'back to the admin\u2019s own tenant');
+        await page.selectOption('#session-state', 'open');
+    });
+
     const auditedTool = `${serverName}__echo`;
     await step('audit-page', async () => {
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit', exact: true }).click();
@@ -276,8 +324,12 @@ try {
         check(await row.count() >= 1, `the audited gateway call is listed (${auditedTool})`);
         const first = row.first();
         check((await first.locator('td').nth(2).textContent()) === 'tools/call', 'the action is shown');
-        check((await first.locator('td').nth(4).textContent()) === serverName, 'the backend is shown');
-        check((await first.locator('td').nth(6).textContent()) === 'ok', 'the outcome is shown');
+        check((await first.locator('.audit-tool').textContent()) === auditedTool, 'the tool is shown');
+        check((await first.locator('.audit-backend').textContent()) === `on ${serverName}`, 'the backend is shown');
+        check((await first.locator('td').nth(5).textContent()) === 'ok', 'the outcome is shown');
+        // every column fits a laptop screen: the table does not scroll sideways
+        check(await page.locator('#audit-table').evaluate(t => t.parentElement.scrollWidth - t.parentElement.clientWidth) <= 0,
+            'the audit table fits 1280 px');
     });
 
     await step('audit-filtered', async () => {
@@ -319,6 +371,9 @@ try {
         check((await field('Trace id')).length >= 16, 'the trace id is shown');
         check(await field('Outcome') === 'ok' && /^\d+ ms$/.test(await field('Duration')), 'outcome and duration are shown');
         check(!(await drawer.textContent()).includes('audited from the console test'), 'the input itself is not shown');
+        const traceCell = page.locator(`#audit-table tr[data-tool="${auditedTool}"]`).first().locator('td.trace-id');
+        check(await traceCell.getAttribute('title') === await field('Trace id') && (await traceCell.textContent()).startsWith((await field('Trace id')).slice(0, 8)),
+            'the table shows the start of the trace id, whole on hover');
     });
 
     await step('audit-verified', async () => {
@@ -329,6 +384,18 @@ try {
         await ok.waitFor();
         check(/Chain intact for tenant default/.test(await ok.textContent()) && /\d+ events? checked/.test(await ok.textContent()),
             `the verification in words: ${await ok.textContent()}`);
+    });
+
+    await step('audit-tenant-filter', async () => {
+        // an admin of the default tenant reads any tenant's trail: --tenant-id has no events
+        await page.fill('#audit-tenant', args['tenant-id']);
+        await page.click('#audit-apply');
+        await page.getByText('Nothing matches these filters').waitFor();
+        await page.fill('#audit-tenant', 'default');
+        await page.click('#audit-apply');
+        await page.locator(`#audit-table tr[data-tool="${auditedTool}"]`).first().waitFor();
+        await page.click('#audit-clear');
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
     });
 
     // tenants: the IT made a user in tenant --tenant-id, so deleting the tenant is refused until that user is gone
@@ -434,7 +501,7 @@ try {
     });
 
     await step('tenant-renamed', async () => {
-        await page.setViewportSize({ width: 1366, height: 800 });
+        await page.setViewportSize(LAPTOP);
         await tenantRow().getByRole('button', { name: `Rename ${tenantId}` }).click();
         check(await page.isDisabled('#tenant-id'), 'the id cannot change');
         await page.fill('#tenant-name', 'Renamed in the browser');
@@ -557,7 +624,7 @@ try {
 
     await step('chat-model-failure-in-words', async () => {
         // no script answers this message: the provider fails, and the console says so in words (before or inside the stream)
-        await page.setViewportSize({ width: 1366, height: 800 });
+        await page.setViewportSize(LAPTOP);
         await page.goto(`${BASE}/#/chat`);
         await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
         expectHttpError(502);
@@ -616,7 +683,81 @@ try {
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
         await page.locator(`[data-server-name="${serverName}"]`).waitFor();
         await noSidewaysScrolling('servers');
-        await page.setViewportSize({ width: 1366, height: 800 });
+    });
+
+    const signInAs = async (name) => {
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.locator('#signin-username').waitFor();
+        await page.fill('#signin-username', name);
+        await page.fill('#signin-password', `password-${name}`);
+        await page.keyboard.press('Enter');
+        await page.locator('#health-overall').waitFor();
+    };
+    await step('user-shared-server-managed-by-admins', async () => {
+        // a user of the default tenant sees the shared server, but only admins change it
+        await page.setViewportSize(LAPTOP);
+        await signInAs(args.user);
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
+        const card = page.locator(`[data-server-name="${serverName}"]`);
+        await card.waitFor();
+        check((await card.locator('.badges').textContent()).includes('Shared with tenant'), 'the card says it is shared');
+        check(await card.getByText('Managed by admins').isVisible(), 'the card says who manages it');
+        check(await card.getByRole('button', { name: `Edit ${serverName}` }).count() === 0
+            && await card.getByRole('button', { name: `Delete ${serverName}` }).count() === 0, 'no edit or delete for a user');
+    });
+
+    await step('user-shared-server-tools-read-only', async () => {
+        await page.locator(`[data-server-name="${serverName}"]`).getByRole('link', { name: 'Tools' }).click();
+        await page.locator('#tool-table').waitFor();
+        check((await page.textContent('#tools-managed')).includes('Managed by admins'), 'the page says why nothing can be changed');
+        const echo = page.getByRole('switch', { name: 'Auto-approve echo', exact: true });
+        check(await echo.isChecked() && await echo.isDisabled(), 'the switches show the admin\u2019s settings and cannot be flipped');
+        check(await page.locator('#tool-table input[role=switch]:not([disabled])').count() === 0, 'every switch is read-only');
+    });
+
+    await step('tenant-admin-refused-in-words', async () => {
+        // an admin of another tenant reads its own tenant only: the API's tenant_forbidden, next to the filter
+        await signInAs(args['tenant-admin']);
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gateway', exact: true }).click();
+        await page.locator('#gateway-session-table:not([aria-busy])').waitFor();
+        expectHttpError(403);
+        await page.fill('#session-tenant', 'default');
+        await page.keyboard.press('Enter');
+        const alert = page.locator('#session-error .alert');
+        await alert.waitFor();
+        const text = await alert.textContent();
+        check(text.includes('Could not load the gateway sessions') && text.includes(`An administrator of tenant ${args['tenant-admin']}-tenant can only read that tenant's gateway sessions`),
+            `the refusal in words: ${text}`);
+        check(await page.evaluate(() => document.activeElement.id) === 'session-tenant', 'focus goes to the tenant filter');
+        check(await page.locator('#gateway-session-table tbody tr').count() === 0 && (await page.textContent('#session-count')) === '',
+            'no rows of the admin\u2019s own tenant pass for the default tenant\u2019s');
+        await page.locator('#gateway-sessions').scrollIntoViewIfNeeded();
+    });
+
+    await step('tenant-admin-audit-refused-in-words', async () => {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit', exact: true }).click();
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
+        expectHttpError(403);
+        await page.fill('#audit-tenant', 'default');
+        await page.click('#audit-apply');
+        const alert = page.locator('#audit-error .alert');
+        await alert.waitFor();
+        check((await alert.textContent()).includes("can only read that tenant's audit trail"), `the refusal in words: ${await alert.textContent()}`);
+        check(await page.evaluate(() => document.activeElement.id) === 'audit-tenant', 'focus goes to the tenant filter');
+    });
+
+    await step('tenant-admin-chain-broken', async () => {
+        // the IT changed the second of this tenant's two events in the database: verification says where
+        await page.click('#audit-clear');
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
+        check(await page.locator('#audit-table tbody tr[data-audit-id]').count() === 2, 'the tenant\u2019s own two events are listed');
+        await page.getByRole('button', { name: 'Verify chain' }).click();
+        const broken = page.locator('#audit-verify .result.fail[data-valid="false"]');
+        await broken.waitFor();
+        const text = await broken.textContent();
+        check(text.includes(`Chain broken for tenant ${args['tenant-admin']}-tenant at event 2`) && text.includes('Event 2 was changed after it was written. 1 event before the break checked out'),
+            `the break in words: ${text}`);
+        check(await broken.getAttribute('role') === 'alert', 'the break is announced');
     });
 } catch (err) {
     console.error(String(err && err.stack || err));

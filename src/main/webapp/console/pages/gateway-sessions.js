@@ -47,6 +47,7 @@ export function sessionsPanel(ctx) {
     let nextCursor = null;
     let timer = null;
     let loadNo = 0;
+    let shown = null; // the query whose rows the table holds
 
     function restart() {
         cursors = [null];
@@ -61,17 +62,26 @@ export function sessionsPanel(ctx) {
         if (tenant.value.trim()) params.set('tenant', tenant.value.trim());
         const cursor = cursors[cursors.length - 1];
         if (cursor) params.set('cursor', cursor);
+        const query = params.toString();
         table.setAttribute('aria-busy', 'true');
         try {
             const page = await api.get(`/gateway/sessions?${params}`);
             if (mine !== loadNo) return;
             error.replaceChildren();
             nextCursor = page.nextCursor || null;
+            shown = query;
             draw(page.data);
             updated.textContent = `Updated ${new Date().toLocaleTimeString()}, every ${REFRESH_MS / 1000} s while this page is open.`;
         } catch (err) {
             if (mine !== loadNo) return;
             error.replaceChildren(h('div', { class: 'section-body' }, alertBox(err, 'Could not load the gateway sessions')));
+            // rows of another filter or page would pass for the answer to this one; a failed refresh keeps its rows
+            if (shown !== query) {
+                shown = null;
+                body.replaceChildren();
+                count.textContent = '';
+                pager.hidden = true;
+            }
             if (err.code === 'tenant_forbidden') tenant.focus();
         } finally {
             if (mine === loadNo) table.removeAttribute('aria-busy');
