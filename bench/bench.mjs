@@ -26,15 +26,17 @@ const quick = args.includes("--quick");
 const which = args.find((arg) => !arg.startsWith("--")) ?? "all";
 const listOption = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3).split(",");
 // for a closer look (see bench/README.md): --clients=16, --targets=switchboard,mcp-proxy, --profile,
-// --switchboard-port=19402 (when another run on this machine holds 19400)
+// --switchboard-port=19402 (when another run on this machine holds 19400), --jvm-warmup=60 (seconds of unrecorded load
+// per Switchboard endpoint before measuring; default 15)
 const switchboardPort = Number(listOption("switchboard-port")?.[0] ?? SWITCHBOARD_PORT);
 const options = {
   clients: listOption("clients")?.map(Number),
   targets: listOption("targets"),
   profile: args.includes("--profile"),
+  jvmWarmupMs: listOption("jvm-warmup") ? Number(listOption("jvm-warmup")[0]) * 1000 : undefined,
 };
 if (!(which in SUITES) && which !== "all") {
-  console.error(`usage: bench/run.sh [gateway|chat|governance|sql|all] [--quick] [--clients=N,..] [--targets=name,..] [--profile] [--switchboard-port=N]   (unknown suite '${which}')`);
+  console.error(`usage: bench/run.sh [gateway|chat|governance|sql|all] [--quick] [--clients=N,..] [--targets=name,..] [--profile] [--switchboard-port=N] [--jvm-warmup=S]   (unknown suite '${which}')`);
   process.exit(2);
 }
 

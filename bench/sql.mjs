@@ -92,10 +92,11 @@ export async function sqlBenchmark(ctx) {
     const searchArgs = () => ({ query: PHRASES[phrase++ % PHRASES.length], limit: 10 });
 
     if (!ctx.quick) {
-      console.log(`warming up Switchboard's routes (${JVM_WARMUP_MS / 1000} s each, not recorded)`);
+      const warmupMs = ctx.options.jvmWarmupMs ?? JVM_WARMUP_MS;
+      console.log(`warming up Switchboard's routes (${warmupMs / 1000} s each, not recorded)`);
       for (const target of [...targets.filter(({ name }) => name.startsWith("switchboard")), ...searches]) {
         await runLoad({ openSession: target.open, tool: target.tool, args: target.args ?? searchArgs, clients: 4,
-          cpuPid: target.pid, warmupMs: JVM_WARMUP_MS, measureMs: 0 });
+          cpuPid: target.pid, warmupMs, measureMs: 0 });
       }
     }
     console.log(`\n== NL->SQL benchmark on MariaDB (${GENERATED_TABLES} generated tables + the demo schema), warm-up `
