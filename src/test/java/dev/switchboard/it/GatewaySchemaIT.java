@@ -17,6 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -127,9 +128,12 @@ class GatewaySchemaIT {
             assertTrue(tools.stream().anyMatch(t -> t.getString("name").equals(target.name("echo"))), tools::toString);
             JsonObject echo = peer.result("tools/call", call(target.name("echo"), args().add("message", "at " + version), null));
             assertTrue(echo.toString().contains("at " + version), echo::toString);
-            peer.result("tools/call", call(target.name("get-resource-links"), args().add("count", 2), null));
+            JsonObject links = peer.result("tools/call", call(target.name("get-resource-links"), args().add("count", 2), null));
+            assertEquals(version.compareTo("2025-06-18") >= 0, links.toString().contains("\"resource_link\""),
+                    () -> "resource links only from 2025-06-18 on, as text before: " + links);
             peer.result("tools/call", call(target.name("get-structured-content"), args().add("location", "New York"), null));
-            peer.result("tools/call", call(target.name("get-annotated-message"), args().add("messageType", "success").add("includeImage", true), null));
+            peer.result("tools/call", call(target.name("get-annotated-message"),
+                    args().add("messageType", "success").add("includeImage", true), null));
             assertUnknownTool(peer, target);
             if (peer instanceof HttpUpstreamPeer h) {
                 assertEquals(200, h.terminate());
@@ -276,7 +280,7 @@ class GatewaySchemaIT {
     }
 
     /** Turns one of server-everything's periodic notifications on, waits for one, and turns it off again. */
-    private static void toggled(UpstreamPeer peer, Target target, String tool, java.util.function.Predicate<JsonObject> notification,
+    private static void toggled(UpstreamPeer peer, Target target, String tool, Predicate<JsonObject> notification,
                                 String what) {
         peer.result("tools/call", call(target.name(tool), args(), null));
         try {
