@@ -66,16 +66,29 @@ public class AuditLog {
         drainer.start();
     }
 
-    /** Records one event; returns once it is queued (or written, when the queue stayed full). */
+    /**
+     * Records one event; returns once it is queued (or written, when the queue stayed full). The caller's interrupt
+     * status is set aside meanwhile and restored after: a cancelled gateway call's worker arrives here interrupted,
+     * and an interrupted thread can neither wait on the queue nor write, since H2 closes its database file (the whole
+     * database, until a restart) when the thread writing it is interrupted.
+     */
     public void record(AuditRecord record) {
+        boolean interrupted = Thread.interrupted();
+        boolean queued = false;
         try {
-            if (running && queue.offer(record, enqueueTimeout.toMillis(), TimeUnit.MILLISECONDS)) {
-                return;
-            }
+            queued = running && queue.offer(record, enqueueTimeout.toMillis(), TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
+            interrupted = true;
         }
-        writeWithRetries(List.of(record));
+        try {
+            if (!queued) {
+                writeWithRetries(List.of(record));
+            }
+        } finally {
+            if (interrupted) {
+                Thread.currentThread().interrupt();
+            }
+        }
     }
 
     /** Events still waiting to be written (for metrics and tests). */

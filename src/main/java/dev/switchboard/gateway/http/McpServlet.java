@@ -359,6 +359,7 @@ public class McpServlet extends HttpServlet {
     private void initialize(JsonRpcMessage request, Endpoint endpoint, HttpServletResponse response) throws IOException {
         String version = versions.negotiate(InitializeAnswer.requestedVersion(request.params()));
         GatewaySession session = sessions.create(caller.subject(), endpoint.path());
+        session.negotiated(version);
         session.clientRequests().clientCapabilities(request.params().get("capabilities") instanceof JsonObject c ? c : null);
         JsonObject result = router(endpoint, session).initializeResult(version);
         upstream.recorder().opened(session, caller.tenant(), SessionRecorder.STREAMABLE_HTTP, version, request.params(),
