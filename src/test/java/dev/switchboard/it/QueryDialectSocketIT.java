@@ -5,6 +5,7 @@ import dev.switchboard.llm.ScriptedProvider.Reply;
 import dev.switchboard.llm.ScriptedProvider.Script;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -24,12 +25,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * Seed 000's dialect over {@code ws://host/mcp}, the seed's own address, beside MCP JSON-RPC on the same endpoint:
  * negotiation, in-band authentication, a query, errors (including -32002 with {@code timeout} and {@code elapsed}
  * from a statement the server stops), {@code session.expired} pushed to the socket, and the connection limit shared
- * with the TCP transport (the IT server allows {@value #MAX_CONNECTIONS}, see the pom's bootstrap properties).
+ * with the TCP transport (the IT server allows {@value #MAX_CONNECTIONS}, see the pom's bootstrap properties), and
+ * the message limits: the dialect's (smaller on the IT server) for its messages, the gateway's for MCP.
  */
 class QueryDialectSocketIT {
 
     /** {@code query.limit.max-connections} of the IT server. */
     static final int MAX_CONNECTIONS = 4;
+    /** {@code query.limit.max-message-bytes} of the IT server (seed: 10 MB). */
+    static final int DIALECT_MAX_BYTES = 5 * 1024 * 1024;
+    /** {@code switchboard.gateway.max-body-bytes}, left at its default. */
+    static final int GATEWAY_MAX_BYTES = 4 * 1024 * 1024;
 
     static ScriptedProvider provider;
     static String userToken;
@@ -150,6 +156,40 @@ class QueryDialectSocketIT {
         } finally {
             admitted.forEach(QuerySocketClient::close);
         }
+    }
+
+    @Test
+    void aDialectMessageMayBeAsLargeAsTheQueryLimitWhileMcpKeepsTheGatewaysLimit() throws Exception {
+        try (QuerySocketClient client = new QuerySocketClient()) {
+            String pad = "x".repeat(GATEWAY_MAX_BYTES + 1024);
+            JsonObject large = client.call("protocol.negotiate", Json.createObjectBuilder()
+                    .add("versions", Json.createArrayBuilder().add("1.0.0")).add("pad", pad).build());
+            assertEquals("1.0.0", large.getJsonObject("result").getString("version"),
+                    "over the gateway's limit, under the dialect's, answered normally: " + abbreviated(large));
+
+            client.send("protocol.negotiate", Json.createObjectBuilder().add("versions", Json.createArrayBuilder().add("1.0.0"))
+                    .add("pad", "x".repeat(DIALECT_MAX_BYTES)).build());
+            JsonObject tooLarge = client.await(m -> m.containsKey("error") && JsonValue.NULL.equals(m.get("id")), 30);
+            assertEquals("response", tooLarge.getString("type"), "the dialect's shape, as on TCP: " + tooLarge);
+            assertEquals(-32600, code(tooLarge));
+            JsonObject data = tooLarge.getJsonObject("error").getJsonObject("data");
+            assertEquals(DIALECT_MAX_BYTES, data.getInt("max_message_bytes"));
+            assertTrue(data.getInt("message_bytes") > DIALECT_MAX_BYTES, data::toString);
+
+            client.sendText("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"_meta\":{\"pad\":\""
+                    + "x".repeat(GATEWAY_MAX_BYTES) + "\"}}}");
+            JsonObject mcpTooLarge = client.await(m -> m.containsKey("jsonrpc"), 30);
+            assertEquals(-32600, mcpTooLarge.getJsonObject("error").getInt("code"), mcpTooLarge::toString);
+            assertTrue(mcpTooLarge.getJsonObject("error").getString("message").contains("too large"), mcpTooLarge::toString);
+
+            assertEquals("1.0.0", client.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}")).getString("version"),
+                    "the socket goes on");
+        }
+    }
+
+    private static String abbreviated(JsonObject message) {
+        String text = message.toString();
+        return text.length() > 500 ? text.substring(0, 500) + "..." : text;
     }
 
     /**

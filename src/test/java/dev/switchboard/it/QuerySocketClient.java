@@ -59,9 +59,14 @@ final class QuerySocketClient implements AutoCloseable {
 
     String send(String method, JsonObject params) {
         String id = method + "-" + ids.incrementAndGet();
-        socket.sendText(Json.createObjectBuilder().add("type", "request").add("id", id).add("method", method)
-                .add("params", params).build().toString(), true).join();
+        sendText(Json.createObjectBuilder().add("type", "request").add("id", id).add("method", method)
+                .add("params", params).build().toString());
         return id;
+    }
+
+    /** Any text as one message (the limits' tests build oversized ones). */
+    void sendText(String text) {
+        socket.sendText(text, true).join();
     }
 
     /** The next message that matches, waiting up to {@code seconds}; the others are kept in {@link #other}. */

@@ -2,6 +2,7 @@ package dev.switchboard.sql.server;
 
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.mcp.dialect.DialectChannel;
+import dev.switchboard.mcp.dialect.DialectMessageLimit;
 import dev.switchboard.mcp.dialect.SeedDialectHandler;
 import dev.switchboard.sql.auth.JwksKeys;
 import dev.switchboard.sql.auth.PermissionMapping;
@@ -91,7 +92,7 @@ public class QueryDialectBean implements SeedDialectHandler {
     int concurrentRequests;
 
     @Inject
-    @ConfigProperty(name = "query.limit.max-message-bytes", defaultValue = "10485760")
+    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.SEED_DEFAULT)
     int maxMessageBytes;
 
     @Inject

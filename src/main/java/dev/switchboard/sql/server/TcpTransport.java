@@ -1,5 +1,6 @@
 package dev.switchboard.sql.server;
 
+import dev.switchboard.mcp.dialect.DialectMessageLimit;
 import dev.switchboard.sql.tcp.TcpDialectServer;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -43,7 +44,7 @@ public class TcpTransport {
     int maxConnections;
 
     @Inject
-    @ConfigProperty(name = "query.limit.max-message-bytes", defaultValue = "10485760")
+    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.SEED_DEFAULT)
     int maxMessageBytes;
 
     private TcpDialectServer server;

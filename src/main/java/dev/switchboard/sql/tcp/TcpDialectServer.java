@@ -1,6 +1,7 @@
 package dev.switchboard.sql.tcp;
 
 import dev.switchboard.mcp.dialect.DialectChannel;
+import dev.switchboard.mcp.dialect.DialectMessageLimit;
 import dev.switchboard.mcp.dialect.SeedDialectHandler;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
@@ -174,8 +175,7 @@ public final class TcpDialectServer implements AutoCloseable {
                         continue;
                     }
                     if (skipping) {
-                        send(DialectMessages.error(null, QueryErrorCode.INVALID_REQUEST, "消息过大",
-                                Map.of("max_message_bytes", maxMessageBytes, "message_bytes", lineBytes)));
+                        send(DialectMessageLimit.tooLarge(maxMessageBytes, lineBytes));
                     } else {
                         dispatch(line.toString(StandardCharsets.UTF_8));
                     }
