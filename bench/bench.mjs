@@ -1,6 +1,7 @@
 // Entry point of the benchmarks (run through bench/run.sh, which builds the WAR and installs the npm packages):
-//   node bench/bench.mjs [gateway|chat|governance|all] [--quick]
-// Starts Switchboard and every peer on 127.0.0.1 ports 19400-19419 (the governance run: 19420-19439), prints the
+//   node bench/bench.mjs [gateway|chat|governance|sql|all] [--quick]
+// Starts Switchboard and every peer on 127.0.0.1 ports 19400-19419 (the governance run: 19420-19439, the NL->SQL run:
+// 19500-19503, with a database of its own on the local MariaDB), prints the
 // figures side by side with the targets they are held to, writes them as JSON under target/bench/results/, and stops
 // everything it started.
 // A benchmark reports; it does not fail the build. The exit code is 0 unless the run itself broke.
@@ -11,28 +12,31 @@ import { fileURLToPath } from "node:url";
 import { gatewayBenchmark } from "./gateway.mjs";
 import { chatBenchmark, PROVIDER_PORT } from "./chat.mjs";
 import { governanceBenchmark } from "./governance.mjs";
+import { sqlBenchmark } from "./sql.mjs";
 import { stopAll } from "./lib/processes.mjs";
 import { startSwitchboard } from "./lib/switchboard.mjs";
 
 const SWITCHBOARD_PORT = 19400;
-const SUITES = { gateway: gatewayBenchmark, chat: chatBenchmark, governance: governanceBenchmark };
+const SUITES = { gateway: gatewayBenchmark, chat: chatBenchmark, governance: governanceBenchmark, sql: sqlBenchmark };
 // suites that start Switchboard themselves (with their own settings); the shared one is stopped before they run
-const OWN_SWITCHBOARD = new Set(["governance"]);
+const OWN_SWITCHBOARD = new Set(["governance", "sql"]);
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
 const which = args.find((arg) => !arg.startsWith("--")) ?? "all";
 const listOption = (name) => args.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3).split(",");
 // for a closer look (see bench/README.md): --clients=16, --targets=switchboard,mcp-proxy, --profile,
-// --switchboard-port=19402 (when another run on this machine holds 19400)
+// --switchboard-port=19402 (when another run on this machine holds 19400), --jvm-warmup=60 (seconds of unrecorded load
+// per Switchboard endpoint before measuring; default 15)
 const switchboardPort = Number(listOption("switchboard-port")?.[0] ?? SWITCHBOARD_PORT);
 const options = {
   clients: listOption("clients")?.map(Number),
   targets: listOption("targets"),
   profile: args.includes("--profile"),
+  jvmWarmupMs: listOption("jvm-warmup") ? Number(listOption("jvm-warmup")[0]) * 1000 : undefined,
 };
 if (!(which in SUITES) && which !== "all") {
-  console.error(`usage: bench/run.sh [gateway|chat|governance|all] [--quick] [--clients=N,..] [--targets=name,..] [--profile] [--switchboard-port=N]   (unknown suite '${which}')`);
+  console.error(`usage: bench/run.sh [gateway|chat|governance|sql|all] [--quick] [--clients=N,..] [--targets=name,..] [--profile] [--switchboard-port=N] [--jvm-warmup=S]   (unknown suite '${which}')`);
   process.exit(2);
 }
 

@@ -37,8 +37,9 @@ export async function chatBenchmark(ctx) {
     + `${rounds.warmup} warm-up and ${rounds.measured} measured streams (at 50 slots: ${Math.max(1, Math.round(rounds.measured / 10))} each)\n`);
   if (!quick) {
     const sb = targets.find(({ name }) => name === "switchboard");
-    console.log(`warming up switchboard (${JVM_WARMUP_MS / 1000} s of streams from ${JVM_WARMUP_CLIENTS} clients, not recorded)`);
-    await warmUp(sb);
+    const warmupMs = ctx.options.jvmWarmupMs ?? JVM_WARMUP_MS;
+    console.log(`warming up switchboard (${warmupMs / 1000} s of streams from ${JVM_WARMUP_CLIENTS} clients, not recorded)`);
+    await warmUp(sb, warmupMs);
   }
   const recording = ctx.options.profile ? startRecording(ctx, "chat") : null;
   const results = {};
@@ -95,9 +96,9 @@ async function runStreams(target, slots, { warmup, measured }) {
     firstByte: summary(samples.firstByte), firstContent: summary(samples.firstContent), total: summary(samples.total) };
 }
 
-/** Closed-loop streams for JVM_WARMUP_MS; nothing is recorded, failures included. */
-async function warmUp(target) {
-  const until = Date.now() + JVM_WARMUP_MS;
+/** Closed-loop streams for warmupMs; nothing is recorded, failures included. */
+async function warmUp(target, warmupMs) {
+  const until = Date.now() + warmupMs;
   await Promise.all(Array.from({ length: JVM_WARMUP_CLIENTS }, async () => {
     const agent = new http.Agent({ keepAlive: true, maxSockets: 1 });
     try {

@@ -27,9 +27,10 @@ export async function gatewayBenchmark(ctx) {
   if (!ctx.quick) {
     // a freshly started JVM interprets and compiles for a while: load Switchboard unrecorded first
     for (const target of targets.filter(({ name }) => name.startsWith("switchboard"))) {
-      console.log(`warming up ${target.name} (${JVM_WARMUP_MS / 1000} s, not recorded)`);
+      const warmupMs = ctx.options.jvmWarmupMs ?? JVM_WARMUP_MS;
+      console.log(`warming up ${target.name} (${warmupMs / 1000} s, not recorded)`);
       await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients: TARGET_CONCURRENCY, cpuPid: target.pid,
-        warmupMs: JVM_WARMUP_MS, measureMs: 0 });
+        warmupMs, measureMs: 0 });
     }
   }
   const recording = ctx.options.profile ? startRecording(ctx, "gateway") : null;

@@ -8,12 +8,14 @@ const SESSION_SETUP_CONCURRENCY = 8;
 
 /**
  * @param openSession () => session with initialize/callTool/close (a new MCP session each call)
+ * @param args the tool's arguments, or a function giving each call's own (e.g. to keep a result cache cold)
  * @param cpuPid the process whose CPU time per call is reported (the gateway, or the backend when called directly)
  * @returns {{clients, calls, errors, firstError, throughput, p50, p99, max, cpuPerCall}} latencies and CPU in ms,
  *   throughput in calls/s
  */
 export async function runLoad({ openSession, tool, args, clients, warmupMs, measureMs, cpuPid }) {
   const sessions = [];
+  const argsOf = typeof args === "function" ? args : () => args;
   try {
     for (let i = 0; i < clients; i += SESSION_SETUP_CONCURRENCY) {
       const batch = Array.from({ length: Math.min(SESSION_SETUP_CONCURRENCY, clients - i) }, async () => {
@@ -37,7 +39,7 @@ export async function runLoad({ openSession, tool, args, clients, warmupMs, meas
           return;
         }
         try {
-          await session.callTool(tool, args);
+          await session.callTool(tool, argsOf());
           if (begin >= measureFrom) {
             latencies.push(performance.now() - begin);
           }

@@ -10,6 +10,7 @@ import { answersHttp, onExit, waitFor } from "./processes.mjs";
 
 const LIBERTY_VERSION = "26.0.0.3";
 const H2_VERSION = "2.3.232";
+const MYSQL_DRIVER_VERSION = "9.4.0";
 const DEFAULT_SERVER_NAME = "switchboard-bench";
 export const ADMIN_PASSWORD = "bench-admin-password";
 
@@ -38,7 +39,10 @@ export async function startSwitchboard({ repoDir, workDir, port, properties = {}
   fs.mkdirSync(path.join(serverDir, "lib", "jdbc"), { recursive: true });
   fs.copyFileSync(path.join(repoDir, "src", "main", "liberty", "config", "server.xml"), path.join(serverDir, "server.xml"));
   fs.copyFileSync(war, path.join(serverDir, "apps", "switchboard.war"));
+  // the server's JDBC library, as the build's copyDependencies gives it: H2 and MySQL/MariaDB (a suite may query MariaDB)
   fs.copyFileSync(mavenArtifact("com/h2database/h2", H2_VERSION, "jar"), path.join(serverDir, "lib", "jdbc", "h2.jar"));
+  fs.copyFileSync(mavenArtifact("com/mysql/mysql-connector-j", MYSQL_DRIVER_VERSION, "jar"),
+    path.join(serverDir, "lib", "jdbc", "mysql-connector-j.jar"));
   const bootstrap = {
     "http.port": port,
     "switchboard.data-dir": dataDir,

@@ -3,16 +3,20 @@
 //
 //   node console-e2e.mjs --base-url http://localhost:18381 --password ... --everything /abs/server-everything/dist/index.js
 //                        --node-modules target/node/node_modules --out target/console-screenshots --suffix abc123
+//                        --chat-key script-1-234
+//
+// --chat-key names the scripted LLM reply (ConsoleBrowserIT's provider) that calls get-sum of the server this
+// walkthrough creates, through the assistant it creates: the issue's chain, sign in to an approved tool call, in one run.
 //
 // Every step keeps a screenshot in --out; a browser console error or page error fails the run, except the
 // "Failed to load resource" line Chromium logs for an HTTP error a step provokes on purpose (declared with
 // expectHttpError). The last line printed is RESULT {json} for the IT to check through the REST API.
-import { check, parseArgs, startBrowser } from './console-harness.mjs';
+import { check, LAPTOP, parseArgs, startBrowser } from './console-harness.mjs';
 
-const args = parseArgs(['base-url', 'password', 'everything', 'node-modules', 'out']);
+const args = parseArgs(['base-url', 'password', 'everything', 'node-modules', 'out', 'chat-key']);
 const SUFFIX = args.suffix || Math.random().toString(36).slice(2, 8);
 const browser = await startBrowser({ baseUrl: args['base-url'], nodeModules: args['node-modules'], out: args.out });
-const { BASE, page, shots, step, rest, expectHttpError } = browser;
+const { BASE, page, shots, step, rest, expectHttpError, toolCallStatuses } = browser;
 
 const serverName = `everything-${SUFFIX}`;
 const assistantName = `Ops helper ${SUFFIX}`;
@@ -88,11 +92,16 @@ try {
         check(await rows.count() > 3, 'server-everything lists its tools');
         const names = await rows.evaluateAll(trs => trs.map(tr => tr.dataset.tool));
         const toDisable = names.includes('echo') ? 'echo' : names[0];
-        const toApprove = names.find(n => n !== toDisable);
+        // get-sum keeps needing approval: the chat step below asks for it
+        const toApprove = names.find(n => n !== toDisable && n !== 'get-sum');
         await page.getByRole('switch', { name: `Enable ${toDisable}`, exact: true }).click();
         await page.getByText(`${toDisable} disabled`).waitFor();
-        await page.getByRole('switch', { name: `Auto-approve ${toApprove}`, exact: true }).click();
+        // by keyboard: a switch is a checkbox, Space flips it and it saves at once
+        await page.getByRole('switch', { name: `Auto-approve ${toApprove}`, exact: true }).focus();
+        await page.keyboard.press('Space');
         await page.getByText(`${toApprove} auto-approved`).waitFor();
+        check(await page.evaluate(() => document.activeElement.getAttribute('aria-label')) === `Auto-approve ${toApprove}`,
+            'focus stays on the switch after it saved');
         check(!(await page.getByRole('switch', { name: `Enable ${toDisable}`, exact: true }).isChecked()), 'switch stays off');
         const saved = await rest('GET', `/api/mcp-servers/${result.serverId}`);
         check(saved.status === 200, `GET server: ${saved.status}`);
@@ -125,6 +134,46 @@ try {
         check((await card.locator('.chips').textContent()).includes(serverName), 'assistant card names its server');
         check((await card.textContent()).includes('Knowledge base on'), 'assistant card shows the knowledge base');
         result.assistantId = Number(await card.getAttribute('data-assistant-id'));
+    });
+
+    await step('assistant-edited', async () => {
+        await page.locator(`[data-assistant-name="${assistantName}"]`).getByRole('button', { name: `Edit ${assistantName}` }).click();
+        await page.locator('dialog[open] #asst-name').waitFor();
+        check(await page.locator(`dialog[open] input[data-server-name="${serverName}"]`).isChecked(), 'the edit form keeps the chosen server');
+        check(await page.getByRole('switch', { name: /Knowledge base/ }).isChecked(), 'the edit form keeps the knowledge base');
+        await page.fill('#asst-description', 'Answers operations questions; edited in the browser');
+        await page.click('dialog[open] button[type=submit]');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        await page.locator(`[data-assistant-name="${assistantName}"]`).getByText('edited in the browser').waitFor();
+        const saved = await rest('GET', `/api/assistants/${result.assistantId}`);
+        check(saved.json.description === 'Answers operations questions; edited in the browser' && saved.json.mcpServerIds.includes(result.serverId)
+            && saved.json.knowledgeBaseEnabled === true, `the edit is saved and the rest kept: ${JSON.stringify(saved.json)}`);
+    });
+
+    await step('chat-with-this-assistant', async () => {
+        // the assistant just made, with the server made above: get-sum is not auto-approved, so the call waits for
+        // the person at the keyboard (the IT server gives up after 4 s)
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Chat', exact: true }).click();
+        await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
+        await page.getByLabel('Assistant').selectOption({ label: assistantName });
+        check(await page.getAttribute('#chat-model', 'placeholder') === 'gpt-4o-mini', 'the assistant\u2019s model is the default');
+        await page.fill('#chat-model', 'gpt-4o'); // this message only: the IT checks the provider was asked for it
+        await page.fill('#chat-input', `What is 20 plus 22? ${args['chat-key']}`);
+        await page.keyboard.press('Enter');
+        const pending = page.locator('.tool-block[data-tool="get-sum"][data-status="pending"]');
+        await pending.waitFor({ timeout: 60_000 });
+        check((await pending.locator('.tc-server').textContent()).includes(serverName), 'the block names the server');
+        check((await pending.locator('.tc-args').textContent()).includes('"a": 20'), 'the block shows the arguments');
+        await pending.getByRole('button', { name: 'Approve get-sum', exact: true }).focus();
+        await page.keyboard.press('Enter');
+        const block = page.locator('.tool-block[data-tool="get-sum"][data-status="done"]');
+        await block.waitFor();
+        await page.locator('.msg-assistant .msg-text').filter({ hasText: 'get-sum says 42.' }).waitFor();
+        await block.getByText('Result', { exact: true }).click();
+        check((await block.locator('.tc-result').textContent()).includes('The sum of 20 and 22 is 42'), 'the tool ran on the server made here');
+        const seen = await toolCallStatuses('call-browser-sum');
+        check(JSON.stringify(seen) === JSON.stringify(['pending', 'invoking', 'done']), `the block went pending, invoking, done: ${seen}`);
+        result.chatConversation = Number(page.url().split('/').pop());
     });
 
     let apiKey;
@@ -166,8 +215,14 @@ try {
         await page.locator('dialog[open] #srv-name').waitFor();
         check(await page.evaluate(() => document.activeElement.id) === 'srv-name', 'the dialog focuses its first field');
         await page.keyboard.type(serverName);
+        await page.fill('#srv-url', 'http://127.0.0.1:9/sse');
+        check(await page.getByRole('radio', { name: 'SSE' }).isChecked(), 'another URL picks SSE');
         await page.fill('#srv-url', 'http://127.0.0.1:9/mcp');
         check(await page.getByRole('radio', { name: 'Streamable HTTP' }).isChecked(), 'a URL ending in /mcp picks Streamable HTTP');
+        await page.getByRole('button', { name: 'Add header' }).click();
+        await page.getByLabel('Header name 1', { exact: true }).fill('Authorization');
+        await page.getByLabel('Header value 1', { exact: true }).fill(`Bearer browser-secret-${SUFFIX}`);
+        await page.focus('#srv-name');
         expectHttpError(409);
         await page.keyboard.press('Enter');
         const alert = page.locator('dialog[open] .alert');
@@ -192,7 +247,21 @@ try {
         await page.locator(`[data-server-name="${unreachable}"] .status-text`).filter({ hasText: /^(Connection failed|Unreachable)$/ }).waitFor();
     });
 
+    await step('http-edit-masks-headers', async () => {
+        await page.locator(`[data-server-name="${unreachable}"]`).getByRole('button', { name: `Edit ${unreachable}` }).click();
+        await page.locator('dialog[open] #srv-url').waitFor();
+        check(await page.getByRole('radio', { name: 'Streamable HTTP' }).isChecked(), 'the type is kept');
+        check(await page.getByLabel('Header name 1', { exact: true }).inputValue() === 'Authorization', 'the header name is shown');
+        const masked = await page.getByLabel('Header value 1', { exact: true }).inputValue();
+        check(masked.startsWith('••') && !masked.includes('browser-secret'), `the stored header value is masked: ${masked}`);
+        const stored = await rest('GET', '/api/mcp-servers');
+        const headers = stored.json.data.find(s => s.name === unreachable).headers;
+        check(headers.Authorization === masked, `the API masks it the same way: ${JSON.stringify(headers)}`);
+    });
+
     await step('tools-unreachable', async () => {
+        await page.keyboard.press('Escape');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
         expectHttpError(502);
         await page.locator(`[data-server-name="${unreachable}"]`).getByRole('link', { name: 'Tools' }).click();
         const alert = page.getByRole('alert').filter({ hasText: 'cannot be reached' });
@@ -231,6 +300,50 @@ try {
         check(saved.json.disabledTools.includes(result.disabledTool), 'editing keeps the tool settings');
     });
 
+    await step('builtin-demo-card', async () => {
+        // the demo servers registered at first start are built-in: labelled so, without a URL or a command line
+        const card = page.locator('[data-server-name="sqlquery"][data-type="builtin"]');
+        await card.waitFor();
+        check((await card.locator('.badge').first().textContent()) === 'Built-in', 'the card names the built-in transport');
+        const endpoint = await card.locator('.endpoint').textContent();
+        check(endpoint.includes('Built-in server \u201csqlquery\u201d') && !/https?:|undefined|null/.test(endpoint), `no URL or command field: ${endpoint}`);
+        await card.scrollIntoViewIfNeeded();
+    });
+
+    const builtinName = `kb-${SUFFIX}`;
+    await step('builtin-form-unknown-name', async () => {
+        await page.click('#add-server');
+        await page.locator('dialog[open] #srv-name').waitFor();
+        await page.fill('#srv-name', builtinName);
+        await page.getByRole('radio', { name: 'Built-in' }).check();
+        await page.locator('#srv-builtin').waitFor();
+        check(!(await page.locator('#srv-url').isVisible()) && !(await page.locator('#srv-command').isVisible()), 'no URL or command field for a built-in server');
+        check((await page.locator('#srv-builtin-names option').evaluateAll(os => os.map(o => o.value))).includes('sqlquery'), 'the known built-in servers are offered');
+        await page.fill('#srv-builtin', 'no-such-server');
+        expectHttpError(400);
+        await page.click('dialog[open] button[type=submit]');
+        const error = page.locator('#srv-builtin-error');
+        await error.waitFor();
+        const text = await error.textContent();
+        check(text.includes('must name a built-in server') && text.includes('knowledge') && text.includes('sqlquery'), `the API's answer next to the field: ${text}`);
+    });
+
+    await step('builtin-created-and-tested', async () => {
+        await page.fill('#srv-builtin', 'knowledge');
+        await page.click('dialog[open] button[type=submit]');
+        await page.locator('dialog[open]').waitFor({ state: 'detached' });
+        const card = page.locator(`[data-server-name="${builtinName}"][data-type="builtin"]`);
+        await card.waitFor();
+        result.builtinServerId = Number(await card.getAttribute('data-server-id'));
+        check((await card.locator('.endpoint').textContent()).includes('\u201cknowledge\u201d'), 'the card says which built-in server');
+        await card.getByRole('button', { name: 'Test connection' }).click();
+        const ok = page.locator(`[data-server-name="${builtinName}"] .result.ok`);
+        await ok.waitFor({ timeout: 60_000 });
+        const tools = await ok.locator('.facts span').nth(1).textContent();
+        check(tools === '1 tool', `the knowledge server has its one tool: ${tools}`);
+        await page.locator(`[data-server-name="${builtinName}"]`).scrollIntoViewIfNeeded();
+    });
+
     await step('narrow-laptop', async () => {
         await page.setViewportSize({ width: 1024, height: 700 });
         await page.locator(`[data-server-name="${serverName}"]`).waitFor();
@@ -239,15 +352,47 @@ try {
     });
 
     await step('signed-out', async () => {
-        await page.setViewportSize({ width: 1366, height: 800 });
+        await page.setViewportSize(LAPTOP);
         await page.getByRole('button', { name: 'Sign out' }).click();
         await page.locator('#signin-username').waitFor();
         check(await page.evaluate(() => sessionStorage.getItem('switchboard.token')) === null, 'the token is gone');
     });
 
+    // an API key instead of a password: made through the REST API, refused when mistyped, then accepted
+    const adminSession = async () => (await fetch(BASE + '/api/auth/token', { method: 'POST', headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ username: 'admin', password: args.password }) }).then(r => r.json())).access_token;
+    let signInKey;
+    await step('sign-in-token-refused', async () => {
+        signInKey = await fetch(BASE + '/api/api-keys', { method: 'POST',
+            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${await adminSession()}` },
+            body: JSON.stringify({ name: `token-sign-in-${SUFFIX}` }) }).then(r => r.json());
+        await page.getByText('Sign in with a token or API key').click();
+        await page.fill('#signin-token', 'not-a-token');
+        expectHttpError(401);
+        await page.click('#signin-token-submit');
+        await page.getByRole('alert').filter({ hasText: 'Switchboard does not accept this token' }).waitFor();
+        check(await page.evaluate(() => sessionStorage.getItem('switchboard.token')) === null, 'a refused token is not kept');
+        check(await page.evaluate(() => document.activeElement.id) === 'signin-token', 'focus goes back to the token');
+    });
+
+    await step('signed-in-with-api-key', async () => {
+        try {
+            await page.fill('#signin-token', `Bearer ${signInKey.key}`);
+            await page.keyboard.press('Enter');
+            await page.locator('#health-overall').waitFor();
+            await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'API keys' }).click();
+            await page.locator('#whoami').getByText('an API key').waitFor();
+            check((await page.textContent('#me-name')).trim() === 'admin', 'the key signs in as its owner');
+        } finally {
+            await fetch(`${BASE}/api/api-keys/${signInKey.id}`, { method: 'DELETE', headers: { Authorization: `Bearer ${await adminSession()}` } });
+        }
+    });
+
     const userName = `user-${SUFFIX}`;
     result.userName = userName;
     await step('user-empty-state', async () => {
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.locator('#signin-username').waitFor();
         const admin = await fetch(BASE + '/api/auth/token', { method: 'POST', headers: { 'Content-Type': 'application/json' },
             body: JSON.stringify({ username: 'admin', password: args.password }) }).then(r => r.json());
         const created = await fetch(BASE + '/api/users', { method: 'POST',
@@ -287,6 +432,22 @@ try {
         await page.locator('dialog[open] #srv-name').waitFor();
         check(await page.getByRole('radio', { name: 'stdio' }).isDisabled(), 'stdio is for admins only');
         check(await page.locator('#srv-shared').count() === 0, 'sharing is for admins only');
+    });
+
+    await step('user-builtin-refused-in-words', async () => {
+        check(await page.getByRole('radio', { name: 'Built-in' }).isDisabled(), 'built-in servers are for admins only');
+        // a form that still offers it (opened before the role changed): the API refuses, and the console says why
+        await page.getByRole('radio', { name: 'Built-in' }).evaluate(radio => { radio.disabled = false; });
+        await page.getByRole('radio', { name: 'Built-in' }).check();
+        await page.fill('#srv-name', `kb-${SUFFIX}`);
+        await page.fill('#srv-builtin', 'knowledge');
+        expectHttpError(403);
+        await page.click('dialog[open] button[type=submit]');
+        const alert = page.locator('dialog[open] .alert');
+        await alert.waitFor();
+        const text = await alert.textContent();
+        check(text.includes('The server was not added') && text.includes('Only admins may register built-in servers'), `refusal in words: ${text}`);
+        check((await page.locator('dialog[open] fieldset .field-error').textContent()).includes('Only admins'), 'the reason is next to the transport');
     });
 
     await step('user-dialog-closed-with-escape', async () => {

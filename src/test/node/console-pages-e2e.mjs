@@ -1,23 +1,30 @@
 #!/usr/bin/env node
-// The overview, chat playground, gateway, audit, tenants and query pages walked through in Debian's Chromium (driven by ConsoleChatBrowserIT,
-// which registers a shared stdio server-everything with echo auto-approved, an assistant using it, and scripts the
-// LLM provider: the first message is answered with a call to its echo tool, then a text), and makes a user in
-// tenant --tenant-id (no tenant row yet) so that deleting the tenant is refused while the user exists).
+// The overview (with the recent-calls charts), chat playground, gateway (with the live session of an SDK client),
+// audit, tenants and query pages walked through in Debian's Chromium (driven by ConsoleChatBrowserIT, which
+// registers a shared stdio server-everything with echo auto-approved, an assistant using it, and scripts the LLM
+// provider: the first message is answered with a call to its echo tool, then a text), and makes a user in tenant
+// --tenant-id (no tenant row yet) so that deleting the tenant is refused while the user exists, who opened and
+// ended --paging-sessions gateway sessions for the session list's tenant filter and pages; --user is a user of the
+// default tenant (shared servers are managed by admins) and --tenant-admin an admin of another tenant (refused the
+// default tenant's sessions and audit trail; its own tenant has two audit events, the second changed by the IT
+// behind Switchboard's back); both have the password "password-" + their name).
 //
 //   node console-pages-e2e.mjs --base-url http://localhost:18381 --password ... --server-name gw-abc123
 //        --assistant-name "Chat helper abc123" --key script-1-234 --approve-key script-2-567 --reject-key script-3-678 --slow-key script-4-890
 //        --query-key script-5-123 --refuse-key script-6-456 --audited-calls 51 --tenant-id console-t-abc123 --tenant-user user-abc
-//        --paging-tenants 21
+//        --paging-tenants 21 --paging-sessions 21 --user user-abc --tenant-admin admin-abc
 //        --node-modules target/node/node_modules --out target/console-screenshots
 //
 // Screenshots are pages-NN-step.png in --out; any browser console or page error fails the run. The last line
 // printed is RESULT {json} for the IT to check through the REST API.
+import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import { check, parseArgs, startBrowser } from './console-harness.mjs';
+import path from 'node:path';
+import { check, LAPTOP, parseArgs, startBrowser } from './console-harness.mjs';
 
-const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'approve-key', 'reject-key', 'slow-key', 'query-key', 'refuse-key', 'audited-calls', 'tenant-id', 'tenant-user', 'paging-tenants', 'node-modules', 'out']);
+const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'approve-key', 'reject-key', 'slow-key', 'query-key', 'refuse-key', 'audited-calls', 'tenant-id', 'tenant-user', 'paging-tenants', 'paging-sessions', 'user', 'tenant-admin', 'node-modules', 'out']);
 const browser = await startBrowser({ baseUrl: args['base-url'], nodeModules: args['node-modules'], out: args.out, prefix: 'pages-' });
-const { BASE, page, shots, step, rest, expectHttpError } = browser;
+const { BASE, page, shots, step, rest, expectHttpError, toolCallStatuses } = browser;
 const serverName = args['server-name'];
 const assistantName = args['assistant-name'];
 const result = { screenshots: shots };
@@ -41,6 +48,48 @@ try {
         await page.locator('#stat-servers .stat-value[data-value]').waitFor();
         check(Number(await page.locator('#stat-servers .stat-value').getAttribute('data-value')) >= 1, 'the shared server is counted');
         check(Number(await page.locator('#stat-assistants .stat-value').getAttribute('data-value')) >= 1, 'the assistant is counted');
+    });
+
+    await step('overview-call-timeline', async () => {
+        // the IT made its audited gateway calls just before the browser started: the recent-calls charts count them
+        // (the running interval is charted before the server's sampler closes it)
+        const calls = page.locator('#chart-timeline-calls .chart-value');
+        await calls.waitFor();
+        const value = Number(await calls.getAttribute('data-value'));
+        check(value >= Number(args['audited-calls']), `the gateway calls are charted: ${value}`);
+        for (const id of ['chart-timeline-calls', 'chart-timeline-errors', 'chart-timeline-latency']) {
+            check(await page.locator(`#${id} svg.chart`).count() === 1, `${id} draws a chart`);
+            check(await page.locator(`#${id}[data-empty]`).count() === 0, `${id} is not in its empty state`);
+        }
+        check(await page.locator('#chart-timeline-calls svg.chart rect').count() >= 1, 'the calls are drawn as bars');
+        check(await page.locator('#chart-timeline-latency svg.chart polyline').count() >= 1, 'the latency is drawn as a line');
+        check(/^\d[\d,]* ms$/.test((await page.textContent('#chart-timeline-latency .chart-value')).trim()), 'the mean latency is in ms');
+        check(/Gateway \d/.test(await page.textContent('#chart-timeline-calls .chart-sub')), 'the legend names the gateway calls');
+        check(/^Last (hour|\d+ minutes)$/.test((await page.textContent('#timeline-heading')).trim()), 'the section names its window');
+        result.chartedCalls = value;
+    });
+
+    await step('overview-call-timeline-empty', async () => {
+        // the IT server is never quiet for long: the API's own answer with every figure set to zero shows the empty state
+        const route = '**/api/metrics/timeline*';
+        await page.route(route, async (request) => {
+            const response = await request.fetch();
+            const json = await response.json();
+            const idle = { calls: 0, errors: 0, meanLatencyMs: null };
+            json.points = json.points.map(p => ({ ...p, gateway: idle, chat: idle }));
+            json.totals = { gateway: idle, chat: idle, all: idle };
+            await request.fulfill({ response, json });
+        });
+        try {
+            await page.reload();
+            await page.locator('#chart-timeline-calls[data-empty]').waitFor();
+            check((await page.textContent('#chart-timeline-calls .chart-empty')).startsWith('No tool calls in the last'), 'the empty state says so');
+            check(await page.locator('#timeline-charts svg.chart').count() === 0, 'no empty chart is drawn');
+            check((await page.textContent('#chart-timeline-latency .chart-value')).trim() === '\u2014', 'no latency without calls');
+            check((await page.locator('#chart-timeline-errors .chart-value').getAttribute('data-value')) === '0', 'no failures');
+        } finally {
+            await page.unroute(route);
+        }
     });
 
     const message = `Please echo hello from the browser. ${args.key}`;
@@ -70,6 +119,12 @@ try {
         await block.getByText('Result', { exact: true }).click();
         check((await block.locator('.tc-result').textContent()).includes('Echo: hello from the browser'), 'the result is the echo');
         check(/\/#\/chat\/\d+$/.test(page.url()), `the address names the conversation: ${page.url()}`);
+        // auto-approved calls run at once: never shown as waiting for approval
+        for (const [id, last] of [['call-echo-1', 'done'], ['call-echo-2', 'error']]) {
+            const seen = await toolCallStatuses(id);
+            check(seen[seen.length - 1] === last && !seen.includes('pending') && seen.every(st => ['invoking', last].includes(st)),
+                `${id} went from invoking to ${last}: ${seen}`);
+        }
         result.conversationId = Number(page.url().split('/').pop());
         await page.locator(`.conv-item[data-conversation-id="${result.conversationId}"][aria-current="page"]`).waitFor();
         check((await page.locator(`.conv-item[data-conversation-id="${result.conversationId}"]`).textContent()).includes(assistantName),
@@ -112,7 +167,9 @@ try {
         const pending = page.locator('.tool-block[data-tool="get-sum"][data-status="pending"]');
         await pending.waitFor({ timeout: 60_000 });
         check((await pending.locator('.tc-status').textContent()).includes('Waiting for approval'), 'pending in words');
-        await pending.getByRole('button', { name: `${decision} get-sum`, exact: true }).click();
+        // by keyboard: the decision buttons are ordinary buttons
+        await pending.getByRole('button', { name: `${decision} get-sum`, exact: true }).focus();
+        await page.keyboard.press('Enter');
         return page.locator('.tool-block[data-tool="get-sum"]');
     }
 
@@ -126,6 +183,8 @@ try {
         await page.locator('.msg-assistant .msg-text').filter({ hasText: 'Two and three make five, says get-sum.' }).waitFor();
         await page.locator('#chat-send:not([hidden])').waitFor();
         result.approvedMessageId = Number(await block.getAttribute('data-message-id'));
+        const seen = await toolCallStatuses('call-sum-approved');
+        check(JSON.stringify(seen) === JSON.stringify(['pending', 'invoking', 'done']), `the approved call went pending, invoking, done: ${seen}`);
     });
 
     await step('chat-rejected', async () => {
@@ -137,6 +196,8 @@ try {
         await page.locator('.msg-assistant .msg-text').filter({ hasText: 'Understood, I will not add them.' }).waitFor();
         await page.locator('#chat-send:not([hidden])').waitFor();
         result.rejectedMessageId = Number(await block.getAttribute('data-message-id'));
+        const seen = await toolCallStatuses('call-sum-rejected');
+        check(JSON.stringify(seen) === JSON.stringify(['pending', 'cancelled']), `the rejected call went pending, cancelled: ${seen}`);
     });
 
     await step('chat-stopped', async () => {
@@ -169,6 +230,86 @@ try {
         check(await page.locator('#gateway-tool-table tbody tr:not([hidden])').count() === 1, 'the filter finds the tool by public name');
     });
 
+    // a real MCP client (the official SDK, src/test/node/gateway-client.mjs) holds a session while the page looks
+    const clientName = `console-e2e-${Date.now().toString(36)}`;
+    let sdkClient;
+    await step('gateway-live-session', async () => {
+        const nodeDir = path.dirname(path.resolve(args['node-modules']));
+        const script = path.join(nodeDir, 'gateway-client.mjs');
+        fs.copyFileSync(new URL('./gateway-client.mjs', import.meta.url), script);
+        const token = await page.evaluate(() => sessionStorage.getItem('switchboard.token'));
+        // get-sum, not echo: the audit steps below count the IT's echo calls
+        const steps = [{ op: 'call', name: `${serverName}__get-sum`, arguments: { a: 1, b: 2 } }, { op: 'wait', ms: 20_000 }];
+        sdkClient = { output: '', exited: null };
+        const child = spawn('node', [script, `${BASE}/mcp`, token, JSON.stringify(steps)],
+            { cwd: nodeDir, env: { ...process.env, MCP_CLIENT_NAME: clientName }, stdio: ['ignore', 'pipe', 'inherit'] });
+        child.stdout.on('data', (d) => { sdkClient.output += d; });
+        sdkClient.exited = new Promise((resolve) => child.on('exit', resolve));
+
+        const row = page.locator(`#gateway-session-table tr[data-state="open"]`).filter({ hasText: clientName });
+        for (let i = 0; i < 40 && !(await row.count()); i++) {
+            await page.waitForTimeout(250);
+            if (i % 4 === 3) await page.click('#sessions-refresh');
+        }
+        await row.waitFor();
+        check((await row.getAttribute('data-subject')) === 'admin', 'the session names who is connected');
+        const text = await row.textContent();
+        check(text.includes('tenant default') && text.includes('Streamable HTTP') && /protocol \d{4}-\d{2}-\d{2}/.test(text) && text.includes('/mcp'),
+            `tenant, transport, endpoint and protocol are shown: ${text}`);
+        check(text.includes('1.0.0'), 'the client version is shown');
+        await row.locator(`.backend-session[data-server-name="${serverName}"]`).waitFor();
+        await row.scrollIntoViewIfNeeded();
+        result.liveSessionId = await row.getAttribute('data-session-id');
+    });
+
+    await step('gateway-session-ended', async () => {
+        const code = await sdkClient.exited;
+        check(code === 0, `the SDK client finished: ${code}`);
+        const output = JSON.parse(sdkClient.output);
+        check(output.initialize.sessionId === result.liveSessionId, `the row is the client's session: ${output.initialize.sessionId}`);
+        check(output.steps[0].result && !output.steps[0].result.isError, `the client's call worked: ${JSON.stringify(output.steps[0])}`);
+        // the client ended its session (DELETE): it leaves the open sessions and is listed as ended
+        await page.click('#sessions-refresh');
+        await page.locator(`#gateway-session-table tr[data-session-id="${result.liveSessionId}"]`).waitFor({ state: 'detached' });
+        await page.selectOption('#session-state', 'ended');
+        const ended = page.locator(`#gateway-session-table tr[data-session-id="${result.liveSessionId}"][data-state="ended"]`);
+        await ended.waitFor();
+        check((await ended.textContent()).includes('ended: deleted'), 'the end reason is shown');
+        await page.selectOption('#session-state', 'open');
+    });
+
+    await step('gateway-sessions-of-a-tenant', async () => {
+        // the IT's user of --tenant-id opened and ended --paging-sessions sessions: more than a page of 20
+        const total = Number(args['paging-sessions']);
+        const rows = page.locator('#gateway-session-table tbody tr[data-session-id]');
+        await page.selectOption('#session-state', 'ended');
+        await page.fill('#session-tenant', args['tenant-id']);
+        await page.keyboard.press('Enter');
+        await page.locator('#session-count').filter({ hasText: '20 sessions on page 1' }).waitFor();
+        const subjects = await rows.evaluateAll(trs => trs.map(tr => tr.dataset.subject));
+        check(subjects.length === 20 && subjects.every(s => s === args['tenant-user']), `only that tenant's sessions: ${subjects}`);
+        check((await rows.first().textContent()).includes(`tenant ${args['tenant-id']}`), 'the row names the tenant');
+        check(await page.isDisabled('#session-prev') && await page.isEnabled('#session-next'), 'Next is offered on the first page');
+        const first = await rows.evaluateAll(trs => trs.map(tr => tr.dataset.sessionId));
+        await page.click('#session-next');
+        await page.locator('#session-count').filter({ hasText: `${total - 20} session${total - 20 === 1 ? '' : 's'} on page 2` }).waitFor();
+        const second = await rows.evaluateAll(trs => trs.map(tr => tr.dataset.sessionId));
+        check(second.length === total - 20 && second.every(id => !first.includes(id)), `the second page holds the rest: ${second}`);
+        check(await page.isDisabled('#session-next') && await page.isEnabled('#session-prev'), 'the last page has no Next');
+        await page.click('#session-prev');
+        await page.locator('#session-count').filter({ hasText: '20 sessions on page 1' }).waitFor();
+        check(JSON.stringify(await rows.evaluateAll(trs => trs.map(tr => tr.dataset.sessionId))) === JSON.stringify(first), 'back on the first page');
+        await page.locator('#gateway-sessions').scrollIntoViewIfNeeded();
+    });
+
+    await step('gateway-sessions-filter-cleared', async () => {
+        await page.fill('#session-tenant', '');
+        await page.keyboard.press('Enter');
+        await page.locator(`#gateway-session-table tr[data-session-id="${result.liveSessionId}"]`).waitFor();
+        check(await page.locator(`#gateway-session-table tr[data-subject="${args['tenant-user']}"]`).count() === 0, 'back to the admin\u2019s own tenant');
+        await page.selectOption('#session-state', 'open');
+    });
+
     const auditedTool = `${serverName}__echo`;
     await step('audit-page', async () => {
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit', exact: true }).click();
@@ -183,8 +324,12 @@ try {
         check(await row.count() >= 1, `the audited gateway call is listed (${auditedTool})`);
         const first = row.first();
         check((await first.locator('td').nth(2).textContent()) === 'tools/call', 'the action is shown');
-        check((await first.locator('td').nth(4).textContent()) === serverName, 'the backend is shown');
-        check((await first.locator('td').nth(6).textContent()) === 'ok', 'the outcome is shown');
+        check((await first.locator('.audit-tool').textContent()) === auditedTool, 'the tool is shown');
+        check((await first.locator('.audit-backend').textContent()) === `on ${serverName}`, 'the backend is shown');
+        check((await first.locator('td').nth(5).textContent()) === 'ok', 'the outcome is shown');
+        // every column fits a laptop screen: the table does not scroll sideways
+        check(await page.locator('#audit-table').evaluate(t => t.parentElement.scrollWidth - t.parentElement.clientWidth) <= 0,
+            'the audit table fits 1280 px');
     });
 
     await step('audit-filtered', async () => {
@@ -226,6 +371,9 @@ try {
         check((await field('Trace id')).length >= 16, 'the trace id is shown');
         check(await field('Outcome') === 'ok' && /^\d+ ms$/.test(await field('Duration')), 'outcome and duration are shown');
         check(!(await drawer.textContent()).includes('audited from the console test'), 'the input itself is not shown');
+        const traceCell = page.locator(`#audit-table tr[data-tool="${auditedTool}"]`).first().locator('td.trace-id');
+        check(await traceCell.getAttribute('title') === await field('Trace id') && (await traceCell.textContent()).startsWith((await field('Trace id')).slice(0, 8)),
+            'the table shows the start of the trace id, whole on hover');
     });
 
     await step('audit-verified', async () => {
@@ -236,6 +384,18 @@ try {
         await ok.waitFor();
         check(/Chain intact for tenant default/.test(await ok.textContent()) && /\d+ events? checked/.test(await ok.textContent()),
             `the verification in words: ${await ok.textContent()}`);
+    });
+
+    await step('audit-tenant-filter', async () => {
+        // an admin of the default tenant reads any tenant's trail: --tenant-id has no events
+        await page.fill('#audit-tenant', args['tenant-id']);
+        await page.click('#audit-apply');
+        await page.getByText('Nothing matches these filters').waitFor();
+        await page.fill('#audit-tenant', 'default');
+        await page.click('#audit-apply');
+        await page.locator(`#audit-table tr[data-tool="${auditedTool}"]`).first().waitFor();
+        await page.click('#audit-clear');
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
     });
 
     // tenants: the IT made a user in tenant --tenant-id, so deleting the tenant is refused until that user is gone
@@ -341,7 +501,7 @@ try {
     });
 
     await step('tenant-renamed', async () => {
-        await page.setViewportSize({ width: 1366, height: 800 });
+        await page.setViewportSize(LAPTOP);
         await tenantRow().getByRole('button', { name: `Rename ${tenantId}` }).click();
         check(await page.isDisabled('#tenant-id'), 'the id cannot change');
         await page.fill('#tenant-name', 'Renamed in the browser');
@@ -464,7 +624,7 @@ try {
 
     await step('chat-model-failure-in-words', async () => {
         // no script answers this message: the provider fails, and the console says so in words (before or inside the stream)
-        await page.setViewportSize({ width: 1366, height: 800 });
+        await page.setViewportSize(LAPTOP);
         await page.goto(`${BASE}/#/chat`);
         await page.getByRole('heading', { name: 'Start a conversation' }).waitFor();
         expectHttpError(502);
@@ -523,7 +683,81 @@ try {
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
         await page.locator(`[data-server-name="${serverName}"]`).waitFor();
         await noSidewaysScrolling('servers');
-        await page.setViewportSize({ width: 1366, height: 800 });
+    });
+
+    const signInAs = async (name) => {
+        await page.getByRole('button', { name: 'Sign out' }).click();
+        await page.locator('#signin-username').waitFor();
+        await page.fill('#signin-username', name);
+        await page.fill('#signin-password', `password-${name}`);
+        await page.keyboard.press('Enter');
+        await page.locator('#health-overall').waitFor();
+    };
+    await step('user-shared-server-managed-by-admins', async () => {
+        // a user of the default tenant sees the shared server, but only admins change it
+        await page.setViewportSize(LAPTOP);
+        await signInAs(args.user);
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
+        const card = page.locator(`[data-server-name="${serverName}"]`);
+        await card.waitFor();
+        check((await card.locator('.badges').textContent()).includes('Shared with tenant'), 'the card says it is shared');
+        check(await card.getByText('Managed by admins').isVisible(), 'the card says who manages it');
+        check(await card.getByRole('button', { name: `Edit ${serverName}` }).count() === 0
+            && await card.getByRole('button', { name: `Delete ${serverName}` }).count() === 0, 'no edit or delete for a user');
+    });
+
+    await step('user-shared-server-tools-read-only', async () => {
+        await page.locator(`[data-server-name="${serverName}"]`).getByRole('link', { name: 'Tools' }).click();
+        await page.locator('#tool-table').waitFor();
+        check((await page.textContent('#tools-managed')).includes('Managed by admins'), 'the page says why nothing can be changed');
+        const echo = page.getByRole('switch', { name: 'Auto-approve echo', exact: true });
+        check(await echo.isChecked() && await echo.isDisabled(), 'the switches show the admin\u2019s settings and cannot be flipped');
+        check(await page.locator('#tool-table input[role=switch]:not([disabled])').count() === 0, 'every switch is read-only');
+    });
+
+    await step('tenant-admin-refused-in-words', async () => {
+        // an admin of another tenant reads its own tenant only: the API's tenant_forbidden, next to the filter
+        await signInAs(args['tenant-admin']);
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gateway', exact: true }).click();
+        await page.locator('#gateway-session-table:not([aria-busy])').waitFor();
+        expectHttpError(403);
+        await page.fill('#session-tenant', 'default');
+        await page.keyboard.press('Enter');
+        const alert = page.locator('#session-error .alert');
+        await alert.waitFor();
+        const text = await alert.textContent();
+        check(text.includes('Could not load the gateway sessions') && text.includes(`An administrator of tenant ${args['tenant-admin']}-tenant can only read that tenant's gateway sessions`),
+            `the refusal in words: ${text}`);
+        check(await page.evaluate(() => document.activeElement.id) === 'session-tenant', 'focus goes to the tenant filter');
+        check(await page.locator('#gateway-session-table tbody tr').count() === 0 && (await page.textContent('#session-count')) === '',
+            'no rows of the admin\u2019s own tenant pass for the default tenant\u2019s');
+        await page.locator('#gateway-sessions').scrollIntoViewIfNeeded();
+    });
+
+    await step('tenant-admin-audit-refused-in-words', async () => {
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit', exact: true }).click();
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
+        expectHttpError(403);
+        await page.fill('#audit-tenant', 'default');
+        await page.click('#audit-apply');
+        const alert = page.locator('#audit-error .alert');
+        await alert.waitFor();
+        check((await alert.textContent()).includes("can only read that tenant's audit trail"), `the refusal in words: ${await alert.textContent()}`);
+        check(await page.evaluate(() => document.activeElement.id) === 'audit-tenant', 'focus goes to the tenant filter');
+    });
+
+    await step('tenant-admin-chain-broken', async () => {
+        // the IT changed the second of this tenant's two events in the database: verification says where
+        await page.click('#audit-clear');
+        await page.locator('#audit-table:not([aria-busy])').waitFor();
+        check(await page.locator('#audit-table tbody tr[data-audit-id]').count() === 2, 'the tenant\u2019s own two events are listed');
+        await page.getByRole('button', { name: 'Verify chain' }).click();
+        const broken = page.locator('#audit-verify .result.fail[data-valid="false"]');
+        await broken.waitFor();
+        const text = await broken.textContent();
+        check(text.includes(`Chain broken for tenant ${args['tenant-admin']}-tenant at event 2`) && text.includes('Event 2 was changed after it was written. 1 event before the break checked out'),
+            `the break in words: ${text}`);
+        check(await broken.getAttribute('role') === 'alert', 'the break is announced');
     });
 } catch (err) {
     console.error(String(err && err.stack || err));

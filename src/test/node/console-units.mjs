@@ -1,10 +1,11 @@
 #!/usr/bin/env node
 // Unit checks of the console's pure parts, run by node (no browser): the SSE reader the chat stream and the MCP
-// client use, and the Prometheus text parser of the overview. Exits non-zero on the first failure.
+// client use, the Prometheus text parser of the overview and its reading of /api/metrics/timeline. Exits non-zero on
+// the first failure.
 import assert from 'node:assert/strict';
 import { test } from 'node:test';
 import { readEventStream } from '../../main/webapp/console/api.js';
-import { parsePrometheus } from '../../main/webapp/console/pages/overview.js';
+import { parsePrometheus, timelineView } from '../../main/webapp/console/pages/overview.js';
 
 function streamOf(text, size) {
     const encoder = new TextEncoder();
@@ -57,4 +58,56 @@ test('Prometheus text: names, labels (with escapes) and values; comments and jun
         ['odd_label', null, 3],
     ]);
     assert.equal(metrics[3].labels.path, 'a \\"quoted\\" one');
+});
+
+const idle = { calls: 0, errors: 0, meanLatencyMs: null };
+
+test('the call timeline with no traffic reads as empty: no latency, nothing to stack', () => {
+    const view = timelineView({
+        now: '2026-11-22T10:00:00Z', from: '2026-11-22T09:00:00Z', minutes: 60, intervalSeconds: 60,
+        sampledSince: '2026-11-22T08:00:00Z',
+        points: [
+            { start: '2026-11-22T09:58:00Z', end: '2026-11-22T09:59:00Z', partial: false, gateway: idle, chat: idle },
+            { start: '2026-11-22T09:59:00Z', end: '2026-11-22T10:00:00Z', partial: true, gateway: idle, chat: idle },
+        ],
+        totals: { gateway: idle, chat: idle, all: idle },
+    });
+    assert.equal(view.empty, true);
+    assert.equal(view.calls, 0);
+    assert.equal(view.meanLatencyMs, null);
+    assert.deepEqual(view.series.gateway.latency, [null, null], 'no call is no latency, not zero');
+    assert.equal(view.window, 'the last hour');
+    assert.equal(view.title, 'Last hour');
+    assert.equal(view.interval, 'minute');
+    assert.equal(view.since, null, 'sampling began before the window');
+    assert.equal(view.scale.start, Date.parse('2026-11-22T09:00:00Z'), 'the axis is the asked window on the server clock');
+    assert.equal(view.scale.end, Date.parse('2026-11-22T10:00:00Z'));
+});
+
+test('the call timeline with traffic: one bar per point at its end, both series, the overall mean', () => {
+    const view = timelineView({
+        now: '2026-11-22T10:00:20Z', from: '2026-11-22T09:45:20Z', minutes: 15, intervalSeconds: 5,
+        sampledSince: '2026-11-22T09:50:00Z',
+        points: [
+            { start: '2026-11-22T09:59:55Z', end: '2026-11-22T10:00:00Z', partial: false,
+                gateway: { calls: 4, errors: 1, meanLatencyMs: 12.5 }, chat: idle },
+            { start: '2026-11-22T10:00:00Z', end: '2026-11-22T10:00:20Z', partial: true,
+                gateway: idle, chat: { calls: 2, errors: 1, meanLatencyMs: 300 } },
+        ],
+        totals: { gateway: { calls: 4, errors: 1, meanLatencyMs: 12.5 }, chat: { calls: 2, errors: 1, meanLatencyMs: 300 },
+            all: { calls: 6, errors: 2, meanLatencyMs: 108.33 } },
+    });
+    assert.equal(view.empty, false);
+    assert.deepEqual(view.times, [Date.parse('2026-11-22T10:00:00Z'), Date.parse('2026-11-22T10:00:20Z')]);
+    assert.deepEqual(view.series.gateway.calls, [4, 0]);
+    assert.deepEqual(view.series.chat.errors, [0, 1]);
+    assert.deepEqual(view.series.chat.latency, [null, 300]);
+    assert.equal(view.calls, 6);
+    assert.equal(view.errors, 2);
+    assert.equal(view.meanLatencyMs, 108.33);
+    assert.equal(view.window, 'the last 15 minutes');
+    assert.equal(view.title, 'Last 15 minutes');
+    assert.equal(view.interval, '5 s');
+    assert.equal(view.stepMs, 5000);
+    assert.equal(view.since.toISOString(), '2026-11-22T09:50:00.000Z', 'the server started inside the window');
 });

@@ -1,7 +1,7 @@
 // An independent MCP client for the gateway's integration tests: the official TypeScript SDK's Client over its
 // StreamableHTTPClientTransport, its SSEClientTransport (legacy HTTP+SSE) for a URL ending in /sse, or its
 // StdioClientTransport running the stdio launcher (tools/SwitchboardStdio.java) for a URL written stdio:<gateway url>.
-// Usage: node gateway-client.mjs <url> <bearer token> '<steps as JSON array>'
+// Usage: [MCP_CLIENT_NAME=name] node gateway-client.mjs <url> <bearer token> '<steps as JSON array>'
 // Prints one JSON object: what initialize negotiated and the outcome of every step, in order.
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
@@ -26,7 +26,8 @@ function transportFor(url) {
 }
 const transport = transportFor(url);
 // The client offers sampling, elicitation and roots, answers them with fixed values, and records what it was asked.
-const client = new Client({ name: "switchboard-it-client", version: "1.0.0" },
+// MCP_CLIENT_NAME names the client in initialize, so a test can find its session among others
+const client = new Client({ name: process.env.MCP_CLIENT_NAME || "switchboard-it-client", version: "1.0.0" },
   { capabilities: { sampling: {}, elicitation: {}, roots: { listChanged: true } } });
 const asked = [];
 client.setRequestHandler(CreateMessageRequestSchema, async (request) => {

@@ -55,7 +55,12 @@ const ctx = {
     },
     async signedIn(token) {
         session.token = token;
-        ctx.me = await api.get('/auth/me');
+        try {
+            ctx.me = await api.get('/auth/me');
+        } catch (e) {
+            session.token = null; // a token Switchboard refused is not kept
+            throw e;
+        }
         const wanted = sessionStorage.getItem('switchboard.after-signin');
         sessionStorage.removeItem('switchboard.after-signin');
         ctx.navigate(wanted && wanted !== '#/signin' ? wanted : HOME);

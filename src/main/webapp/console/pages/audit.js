@@ -10,7 +10,7 @@ const FILTERS = [
     { name: 'subject', label: 'Subject', placeholder: 'Any user' },
     { name: 'tool', label: 'Tool', placeholder: 'e.g. files__read_file' },
     { name: 'backend', label: 'Backend', placeholder: 'Any backend' },
-    { name: 'decision', label: 'Decision', placeholder: 'allow or deny', list: 'audit-decisions' },
+    { name: 'decision', label: 'Decision', placeholder: 'Any decision', list: 'audit-decisions' },
 ];
 
 export async function render(main, ctx) {
@@ -35,14 +35,14 @@ export async function render(main, ctx) {
         onsubmit: (e) => { e.preventDefault(); load(); } },
     FILTERS.map(f => field(`audit-${f.name}`, f.label, inputs[f.name])),
     field('audit-from', 'From', from), field('audit-to', 'Until', to),
-    h('datalist', { id: 'audit-decisions' }, h('option', { value: 'allow' }), h('option', { value: 'deny' })),
+    h('datalist', { id: 'audit-decisions' }, ['allow', 'deny', 'rate_limited'].map(d => h('option', { value: d }))),
     h('div', { class: 'audit-filter-actions' }, applyBtn, clearBtn));
 
     const count = h('span', { class: 'count', id: 'audit-count', 'aria-live': 'polite' });
     const body = h('tbody');
     const table = h('table', { class: 'data', id: 'audit-table' },
         h('caption', { class: 'sr-only' }, 'Audit events, newest first'),
-        h('thead', {}, h('tr', {}, ['Time', 'Subject', 'Action', 'Tool', 'Backend', 'Decision', 'Outcome', 'Duration']
+        h('thead', {}, h('tr', {}, ['Time', 'Subject', 'Action', 'Tool and backend', 'Decision', 'Outcome', 'Duration', 'Trace id']
             .map(c => h('th', { scope: 'col', class: c === 'Duration' ? 'num' : null }, c)))), body);
     const listError = h('div', { id: 'audit-error' });
     const moreBtn = button('Load more', { id: 'audit-more', hidden: true, onClick: () => loadMore() });
@@ -140,15 +140,17 @@ export async function render(main, ctx) {
             return;
         }
         body.replaceChildren(...events.map(e => h('tr', { dataset: { auditId: e.id, tool: e.tool || '' } },
-            h('td', {}, h('button', { type: 'button', class: 'link-button', 'aria-label': `Details of event ${e.chainSeq}`, onclick: () => details(e) },
-                formatTime(e.ts))),
+            h('td', {}, h('button', { type: 'button', class: 'link-button', 'aria-label': `Details of event ${e.chainSeq}`, title: formatTime(e.ts), onclick: () => details(e) },
+                shortTime(e.ts))),
             h('td', { class: 'mono' }, e.subject || '—'),
             h('td', { class: 'mono' }, e.action),
-            h('td', { class: 'mono' }, e.tool || '—'),
-            h('td', { class: 'mono' }, e.backendId || '—'),
-            h('td', {}, h('span', { class: `badge ${e.decision === 'allow' ? 'ok' : 'danger'}` }, e.decision)),
+            // one column for both keeps every column on a laptop screen; the public tool name starts with the backend anyway
+            h('td', {}, h('div', { class: 'mono audit-tool' }, e.tool || '—'), e.backendId ? h('div', { class: 'tool-display audit-backend' }, `on ${e.backendId}`) : null),
+            h('td', {}, h('span', { class: `badge ${e.decision === 'allow' ? 'ok' : e.decision === 'rate_limited' ? 'warn' : 'danger'}` }, e.decision)),
             h('td', {}, outcomeBadge(e.outcome)),
-            h('td', { class: 'num' }, e.durationMs != null ? `${e.durationMs} ms` : '—'))));
+            h('td', { class: 'num' }, e.durationMs != null ? `${e.durationMs} ms` : '—'),
+            // the trace id finds the call in the logs and in an HTTP backend's traces; the drawer shows it whole
+            h('td', { class: 'mono trace-id', title: e.traceId || null }, e.traceId ? e.traceId.slice(0, 8) + '…' : '—'))));
     }
 
     async function verify() {
@@ -164,7 +166,7 @@ export async function render(main, ctx) {
                     h('span', { class: 'detail' }, `${plural(v.checked, 'event')} checked: none changed, none missing in between.`)))
                 : h('div', { class: 'result fail', dataset: { valid: 'false' }, role: 'alert' }, icon('alert'), h('div', {},
                     h('strong', {}, `Chain broken for tenant ${v.tenant} at event ${v.brokenAtSeq}`),
-                    h('span', { class: 'detail' }, `${v.reason}. ${plural(v.checked, 'event')} checked before the break. An event was changed or removed after it was written.`))));
+                    h('span', { class: 'detail' }, `${capitalised(v.reason)}. ${plural(v.checked, 'event')} before the break checked out; this event and any after it cannot be trusted. Look for who could write to the database.`))));
         } catch (err) {
             verifyResult.replaceChildren(alertBox(err, 'The chain could not be verified'));
         } finally {
@@ -176,7 +178,7 @@ export async function render(main, ctx) {
 function details(e) {
     const rows = [
         ['Time', `${formatTime(e.ts)} (${new Date(e.ts).toISOString()})`],
-        ['Tenant', e.tenantId], ['Subject', e.subject], ['Client session', e.clientId],
+        ['Tenant', e.tenantId], ['Subject', e.subject], ['Client application', e.clientId],
         ['Action', e.action], ['Tool', e.tool], ['Backend', e.backendId],
         ['Decision', e.decision], ['Outcome', e.outcome], ['Duration', e.durationMs != null ? `${e.durationMs} ms` : null],
         ['Trace id', e.traceId], ['Input hash', e.inputHash], ['Key version', e.keyVersion != null ? `v${e.keyVersion}` : null],
@@ -192,9 +194,21 @@ function details(e) {
     });
 }
 
+function capitalised(text) {
+    return text ? text.charAt(0).toUpperCase() + text.slice(1) : '';
+}
+
 function outcomeBadge(outcome) {
     if (!outcome) return '—';
     return h('span', { class: `badge ${outcome === 'ok' ? 'ok' : outcome === 'tool_error' ? 'warn' : 'danger'}` }, outcome);
+}
+
+/** The table's time: day and time to the second, the year only when it is not this one. */
+function shortTime(ts) {
+    const d = new Date(ts);
+    const options = { month: 'short', day: 'numeric', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' };
+    if (d.getFullYear() !== new Date().getFullYear()) options.year = 'numeric';
+    return d.toLocaleString(undefined, options);
 }
 
 function formatTime(ts) {

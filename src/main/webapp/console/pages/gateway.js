@@ -1,7 +1,9 @@
-// Gateway (admins): the shared backends behind /mcp with their live status, and the aggregated tool list as MCP
-// clients see it, read by speaking MCP to /mcp from the browser (initialize, tools/list across pages, DELETE).
+// Gateway (admins): the shared backends behind /mcp with their live status, the live MCP sessions with the backend
+// sessions they hold (./gateway-sessions.js), and the aggregated tool list as MCP clients see it, read by speaking
+// MCP to /mcp from the browser (initialize, tools/list across pages, DELETE).
 import { api, mcpSession } from '../api.js';
 import { adminOnlyNotice, alertBox, button, h, icon, plural } from '../ui.js';
+import { sessionsPanel } from './gateway-sessions.js';
 import { endpointText, TYPE_LABELS } from './servers.js';
 
 const POLL_MS = 5000;
@@ -18,6 +20,7 @@ export async function render(main, ctx) {
     const toolsBody = h('div', { id: 'gateway-tools' }, h('div', { class: 'loading' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Opening an MCP session on /mcp and listing its tools…'));
     const sessionFacts = h('p', { id: 'gateway-session' }, 'What an MCP client sees at this endpoint, listed by this page over MCP itself.');
     const reload = button('Reload', { kind: 'ghost', size: 'sm', iconName: 'refresh', id: 'gateway-reload', onClick: () => listTools() });
+    const sessions = sessionsPanel(ctx);
 
     main.append(h('div', { class: 'page' },
         h('header', { class: 'page-head' },
@@ -28,12 +31,13 @@ export async function render(main, ctx) {
             h('div', { class: 'section-title' }, h('h2', { id: 'backends-heading' }, 'Shared backends'),
                 h('span', { class: 'hint', id: 'backends-updated' }, 'Live status, refreshed every few seconds')),
             backends),
+        sessions.section,
         h('section', { class: 'card section', 'aria-labelledby': 'gw-tools-heading' },
             h('div', { class: 'section-head' }, h('div', {}, h('h2', { id: 'gw-tools-heading' }, 'Aggregated tools'), sessionFacts), reload),
             toolsBody)));
 
     let timer = null;
-    await Promise.all([pollBackends(), listTools()]);
+    await Promise.all([pollBackends(), sessions.start(), listTools()]);
 
     async function pollBackends() {
         if (!backends.isConnected) return;

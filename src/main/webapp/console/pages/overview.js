@@ -1,7 +1,9 @@
-// Overview, the landing page: health from /health and small live charts of the connection pool from
-// /metrics?scope=application (Prometheus text), sampled every few seconds while the page is open. Charts are SVG
-// drawn here; no chart library.
+// Overview, the landing page: health from /health, small live charts of the connection pool from
+// /metrics?scope=application (Prometheus text), sampled every few seconds while the page is open, and for admins
+// the last hour of tool calls, failures and latency per minute from /api/metrics/timeline (the server samples its
+// cumulative metrics). Charts are SVG (../charts.js); no chart library.
 import { api, operations } from '../api.js';
+import { barChart, chartCard, legendItem, lineChart, timeScale } from '../charts.js';
 import { alertBox, describeError, h, icon, plural, relativeTime } from '../ui.js';
 
 const SAMPLE_MS = 4000;
@@ -42,6 +44,7 @@ export async function render(main, ctx) {
     const charts = h('div', { class: 'chart-grid', id: 'charts' });
     const metricsError = h('div', { 'aria-live': 'assertive' });
     const sampledAt = h('span', { class: 'hint', id: 'sampled-at' }, 'Sampling…');
+    const recent = ctx.isAdmin ? recentSection() : null;
     main.append(h('div', { class: 'page' },
         h('header', { class: 'page-head' },
             h('div', {}, h('h1', {}, `Welcome, ${ctx.me.subject}`),
@@ -51,6 +54,7 @@ export async function render(main, ctx) {
             h('h2', { id: 'health-heading', class: 'section-label' }, 'Health'), healthBox),
         h('section', { class: 'section', 'aria-labelledby': 'yours-heading' },
             h('h2', { id: 'yours-heading', class: 'section-label' }, 'Yours'), stats),
+        recent ? recent.section : null,
         h('section', { class: 'section', 'aria-labelledby': 'pool-heading' },
             h('div', { class: 'section-title' }, h('h2', { id: 'pool-heading', class: 'section-label' }, 'Connection pool'),
                 h('span', { class: 'hint' }, `Sampled every ${SAMPLE_MS / 1000} s while this page is open`)),
@@ -61,7 +65,7 @@ export async function render(main, ctx) {
             ctx.isAdmin ? shortcut('#/gateway', 'gateway', 'Gateway', 'Shared backends and the tools behind /mcp') : shortcut('#/assistants', 'bot', 'Assistants', 'Models, prompts and tools'))));
 
     let timer = null;
-    await Promise.all([health(), sample(), counts()]);
+    await Promise.all([health(), sample(), counts(), recent ? recent.refresh() : null]);
 
     async function counts() {
         const [servers, assistants, conversations] = await Promise.allSettled(
@@ -150,20 +154,117 @@ export async function render(main, ctx) {
         charts.replaceChildren(
             chartCard({
                 id: 'chart-connections', title: 'Open connections', value: totalNow,
-                sub: STATES.map(s => h('span', { class: 'legend-item' }, h('i', { style: `background:${s.color}` }), `${s.label} ${last.connections[s.id] || 0}`)),
+                sub: STATES.map(s => legendItem(s.color, `${s.label} ${last.connections[s.id] || 0}`)),
                 chart: lineChart(times, STATES.map(s => ({ label: s.label, color: s.color, values: samples.map(x => x.connections[s.id] || 0) })), 'Connections by state'),
             }),
             chartCard({
                 id: 'chart-calls', title: 'Tool calls', value: last.calls,
                 sub: [h('span', {}, `${recentCalls} in the last minute`)],
-                chart: barChart(times, calls, '#4f46e5', 'Tool calls per sample'),
+                chart: barChart(times, [{ label: 'Tool calls', color: '#4f46e5', values: calls }], 'Tool calls per sample', { stepMs: SAMPLE_MS }),
             }),
             chartCard({
                 id: 'chart-failures', title: 'Failed calls', value: last.failed, danger: last.failed > 0,
                 sub: [h('span', {}, `${failurePct.toFixed(failurePct && failurePct < 10 ? 1 : 0)} % of all calls · ${recentFailed} in the last minute`)],
-                chart: barChart(times, failed, '#c0262d', 'Failed tool calls per sample'),
+                chart: barChart(times, [{ label: 'Failed calls', color: '#c0262d', values: failed }], 'Failed tool calls per sample', { stepMs: SAMPLE_MS }),
             }));
     }
+}
+
+const TIMELINE_MS = 20_000;
+const SERIES = [
+    { id: 'gateway', label: 'Gateway', color: '#4f46e5', errorColor: '#c0262d' },
+    { id: 'chat', label: 'Chat tools', color: '#22a39f', errorColor: '#e0a020' },
+];
+
+/**
+ * GET /api/metrics/timeline as chart data: one entry per point at its end time, the axis spanning the asked window
+ * on the server's clock, latency null where nothing was timed, and empty when no call was made in the window.
+ */
+export function timelineView(json) {
+    const points = json.points || [];
+    const times = points.map(p => Date.parse(p.end));
+    const of = (id, key) => points.map(p => (p[id] || {})[key] ?? (key === 'meanLatencyMs' ? null : 0));
+    const series = Object.fromEntries(SERIES.map(s => [s.id, {
+        calls: of(s.id, 'calls'), errors: of(s.id, 'errors'), latency: of(s.id, 'meanLatencyMs'),
+    }]));
+    const totals = json.totals || {};
+    const sum = (key) => SERIES.reduce((a, s) => a + ((totals[s.id] || {})[key] || 0), 0);
+    const minutes = json.minutes || 60;
+    return {
+        times, series, totals,
+        calls: sum('calls'),
+        errors: sum('errors'),
+        meanLatencyMs: (totals.all || {}).meanLatencyMs ?? null,
+        empty: sum('calls') === 0,
+        scale: timeScale(times, { start: Date.parse(json.from), end: Date.parse(json.now) }),
+        stepMs: (json.intervalSeconds || 60) * 1000,
+        title: minutes === 60 ? 'Last hour' : `Last ${plural(minutes, 'minute')}`,
+        window: minutes === 60 ? 'the last hour' : `the last ${plural(minutes, 'minute')}`,
+        interval: json.intervalSeconds === 60 ? 'minute' : `${json.intervalSeconds} s`,
+        // sampling began inside the window: the server started less than the window ago
+        since: Date.parse(json.sampledSince) > Date.parse(json.from) ? new Date(json.sampledSince) : null,
+    };
+}
+
+/** The admins' "last hour" section: calls, failed calls and mean latency per interval, refreshed while shown. */
+function recentSection() {
+    const grid = h('div', { class: 'chart-grid', id: 'timeline-charts' },
+        h('div', { class: 'skeleton', style: 'height:170px' }), h('div', { class: 'skeleton', style: 'height:170px' }), h('div', { class: 'skeleton', style: 'height:170px' }));
+    const error = h('div', { 'aria-live': 'assertive' });
+    const hint = h('span', { class: 'hint', id: 'timeline-hint' }, 'Gateway tools/call and chat tool calls, from the server’s metrics');
+    const heading = h('h2', { id: 'timeline-heading', class: 'section-label' }, 'Last hour');
+    const section = h('section', { class: 'section', 'aria-labelledby': 'timeline-heading' },
+        h('div', { class: 'section-title' }, heading, hint), error, grid);
+    let timer = null;
+
+    async function refresh() {
+        if (!section.isConnected) return;
+        clearTimeout(timer);
+        try {
+            draw(timelineView(await api.get('/metrics/timeline')));
+            error.replaceChildren();
+        } catch (err) {
+            error.replaceChildren(alertBox(err, 'The call history is not available'));
+        }
+        timer = setTimeout(() => { if (section.isConnected) refresh(); }, TIMELINE_MS);
+    }
+
+    function draw(v) {
+        heading.textContent = v.title;
+        hint.textContent = `Gateway tools/call and chat tool calls per ${v.interval}`
+            + (v.since ? `, since the server started at ${v.since.toLocaleTimeString()}` : '')
+            + ` · updated ${new Date().toLocaleTimeString()}`;
+        const opts = { scale: v.scale, stepMs: v.stepMs };
+        const noCalls = `No tool calls in ${v.window}. Calls through /mcp and tool calls of chats show here as they happen.`;
+        const legend = (key, unit = '') => SERIES.map(s => {
+            const value = (v.totals[s.id] || {})[key];
+            return legendItem(s.color, `${s.label} ${value === null || value === undefined ? '—' : Math.round(value).toLocaleString() + unit}`);
+        });
+        const pct = v.calls ? 100 * v.errors / v.calls : 0;
+        grid.replaceChildren(
+            chartCard({
+                id: 'chart-timeline-calls', title: 'Tool calls', value: v.calls,
+                sub: legend('calls'), empty: v.empty ? noCalls : null,
+                chart: barChart(v.times, SERIES.map(s => ({ label: s.label, color: s.color, values: v.series[s.id].calls })),
+                    `Tool calls per ${v.interval} over ${v.window}`, opts),
+            }),
+            chartCard({
+                id: 'chart-timeline-errors', title: 'Failed calls', value: v.errors, danger: v.errors > 0,
+                sub: [h('span', {}, `${pct.toFixed(pct && pct < 10 ? 1 : 0)} % of calls`), ...legend('errors')],
+                empty: v.empty ? 'Nothing failed: nothing was called.' : null,
+                chart: barChart(v.times, SERIES.map(s => ({ label: s.label, color: s.errorColor, values: v.series[s.id].errors })),
+                    `Failed calls per ${v.interval} over ${v.window}`, opts),
+            }),
+            chartCard({
+                id: 'chart-timeline-latency', title: 'Mean latency', value: v.meanLatencyMs,
+                display: v.meanLatencyMs === null ? '—' : `${Math.round(v.meanLatencyMs).toLocaleString()} ms`,
+                sub: legend('meanLatencyMs', ' ms'), empty: v.empty ? 'No call was timed.' : null,
+                chart: lineChart(v.times, SERIES.map(s => ({ label: s.label, color: s.color, values: v.series[s.id].latency })),
+                    `Mean latency per ${v.interval} over ${v.window}`, { scale: v.scale, unit: 'ms' }),
+            }));
+    }
+
+    return { section, refresh };
 }
 
 function humanCheck(name) {
@@ -182,80 +283,3 @@ function shortcut(href, iconName, title, text) {
         h('span', {}, h('strong', {}, title), h('small', {}, text)), icon('chevron', 16));
 }
 
-function chartCard({ id, title, value, sub, chart, danger }) {
-    return h('article', { class: 'card chart-card', id, 'aria-labelledby': `${id}-title` },
-        h('div', { class: 'chart-head' }, h('h3', { id: `${id}-title` }, title),
-            h('div', { class: `chart-value${danger ? ' danger' : ''}`, dataset: { value } }, formatNumber(value))),
-        h('div', { class: 'chart-sub' }, sub),
-        chart);
-}
-
-function formatNumber(n) {
-    return Number.isInteger(n) ? n.toLocaleString() : n.toFixed(1);
-}
-
-const W = 300;
-const H = 90;
-
-function svg(tag, attrs) {
-    const el = document.createElementNS('http://www.w3.org/2000/svg', tag);
-    for (const [k, v] of Object.entries(attrs)) el.setAttribute(k, v);
-    return el;
-}
-
-/** The time axis: the last two minutes at least, or everything sampled when that is longer. */
-function timeScale(times) {
-    const end = times.length ? times[times.length - 1] : Date.now();
-    const start = Math.min(times.length ? times[0] : end, end - 120_000);
-    return { start, end, x: (t) => ((t - start) / Math.max(1, end - start)) * W };
-}
-
-function frame(scale, max, label, body) {
-    const root = svg('svg', { viewBox: `0 0 ${W} ${H}`, preserveAspectRatio: 'none', class: 'chart', role: 'img', 'aria-label': label });
-    for (const f of [0.25, 0.5, 0.75]) root.append(svg('line', { x1: 0, x2: W, y1: H * f, y2: H * f, class: 'grid-line' }));
-    root.append(svg('line', { x1: 0, x2: W, y1: H - 0.5, y2: H - 0.5, class: 'axis-line' }));
-    body(root);
-    const span = Math.round((scale.end - scale.start) / 1000);
-    return h('div', { class: 'chart-box' }, root,
-        h('span', { class: 'chart-max', 'aria-hidden': 'true' }, formatNumber(max)),
-        h('div', { class: 'chart-axis', 'aria-hidden': 'true' }, h('span', {}, `${span >= 120 ? Math.round(span / 60) + ' min' : span + ' s'} ago`), h('span', {}, 'now')));
-}
-
-function niceMax(v) {
-    if (v <= 1) return 1;
-    const p = 10 ** Math.floor(Math.log10(v));
-    for (const m of [1, 2, 2.5, 5, 10]) if (m * p >= v) return m * p;
-    return v;
-}
-
-function lineChart(times, series, label) {
-    const max = niceMax(Math.max(1, ...series.flatMap(s => s.values)));
-    const scale = timeScale(times);
-    const y = (v) => H - 2 - (v / max) * (H - 6);
-    return frame(scale, max, `${label}: ${series.map(s => `${s.label} ${s.values[s.values.length - 1] || 0}`).join(', ')}`, (root) => {
-        for (const s of [...series].reverse()) {
-            if (!s.values.some(v => v > 0) && s.label !== series[0].label) continue;
-            const pts = s.values.map((v, i) => `${scale.x(times[i]).toFixed(1)},${y(v).toFixed(1)}`);
-            if (pts.length === 1) pts.unshift(`${(W - 2).toFixed(1)},${y(s.values[0]).toFixed(1)}`);
-            const firstX = pts[0].split(',')[0];
-            const lastX = pts[pts.length - 1].split(',')[0];
-            root.append(svg('path', { d: `M${firstX},${H}L${pts.join('L')}L${lastX},${H}Z`, fill: s.color, 'fill-opacity': '.08', stroke: 'none' }));
-            root.append(svg('polyline', { points: pts.join(' '), fill: 'none', stroke: s.color, 'stroke-width': 2, 'vector-effect': 'non-scaling-stroke', 'stroke-linejoin': 'round' }));
-        }
-    });
-}
-
-/** One bar per sample (what happened since the one before), placed at its time. */
-function barChart(times, values, color, label) {
-    const max = niceMax(Math.max(1, ...values));
-    const scale = timeScale(times);
-    const bw = Math.max(2, (SAMPLE_MS / Math.max(1, scale.end - scale.start)) * W * 0.7);
-    return frame(scale, max, `${label}: latest ${values[values.length - 1] || 0}, highest ${Math.max(0, ...values)}`, (root) => {
-        values.forEach((v, i) => {
-            if (v <= 0) return;
-            const bh = Math.max(2, (v / max) * (H - 6));
-            const xi = Math.min(W - bw, Math.max(0, scale.x(times[i]) - bw));
-            root.append(svg('rect', { x: xi.toFixed(1), y: (H - bh).toFixed(1), width: bw.toFixed(1), height: bh.toFixed(1), fill: color, rx: 1 }));
-        });
-    });
-}

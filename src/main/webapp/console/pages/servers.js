@@ -4,7 +4,7 @@ import {
     alertBox, busy, button, confirmDialog, describeError, h, icon, keyValueEditor, openModal, plural, toast,
 } from '../ui.js';
 
-export const TYPE_LABELS = { streamableHttp: 'Streamable HTTP', sse: 'SSE', stdio: 'stdio' };
+export const TYPE_LABELS = { streamableHttp: 'Streamable HTTP', sse: 'SSE', stdio: 'stdio', builtin: 'Built-in' };
 
 /** What the card knows beyond the server's JSON: tool counts and the last test, by server id (kept across visits). */
 const toolCounts = new Map();
@@ -62,7 +62,9 @@ export async function render(main, ctx) {
         const endpoint = endpointText(server);
         const count = toolCounts.get(server.id);
         const shown = displayStatus(server, testResults.get(server.id));
-        const el = h('article', { class: 'card server-card', dataset: { serverId: server.id, serverName: server.name }, 'aria-labelledby': `server-${server.id}-name` },
+        // shared servers are changed by admins only (the API answers not_owner to anyone else)
+        const mayChange = ctx.isAdmin || server.scope !== 'shared';
+        const el = h('article', { class: 'card server-card', dataset: { serverId: server.id, serverName: server.name, type: server.type }, 'aria-labelledby': `server-${server.id}-name` },
             h('div', { class: 'card-body' },
                 h('div', { class: 'card-title' },
                     h('div', { style: 'min-width:0' },
@@ -85,8 +87,9 @@ export async function render(main, ctx) {
                 testBtn,
                 h('a', { class: 'btn btn-ghost btn-sm', href: `#/servers/${server.id}/tools` }, icon('tools'), 'Tools'),
                 h('span', { class: 'spacer' }),
-                button('', { kind: 'ghost', size: 'sm', iconName: 'edit', class: 'btn btn-ghost btn-sm btn-icon', 'aria-label': `Edit ${server.name}`, title: 'Edit', onClick: () => edit(server) }),
-                button('', { kind: 'ghost', size: 'sm', iconName: 'trash', class: 'btn btn-ghost btn-sm btn-icon danger', 'aria-label': `Delete ${server.name}`, title: 'Delete', onClick: () => remove(server) })));
+                mayChange ? button('', { kind: 'ghost', size: 'sm', iconName: 'edit', class: 'btn btn-ghost btn-sm btn-icon', 'aria-label': `Edit ${server.name}`, title: 'Edit', onClick: () => edit(server) })
+                    : h('span', { class: 'hint', title: 'Shared with your tenant by an admin; only admins can change it' }, 'Managed by admins'),
+                mayChange ? button('', { kind: 'ghost', size: 'sm', iconName: 'trash', class: 'btn btn-ghost btn-sm btn-icon danger', 'aria-label': `Delete ${server.name}`, title: 'Delete', onClick: () => remove(server) }) : null));
 
         async function test() {
             result.replaceChildren(h('div', { class: 'result busy' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }),
@@ -165,8 +168,9 @@ function displayStatus(server, test) {
     }[server.status] || { dot: 'disconnected', text: 'Idle', title: 'No connection is open; Switchboard connects on first use' };
 }
 
-/** The URL, or the command line (long paths shortened unless full is asked for). */
+/** The URL, the command line (long paths shortened unless full is asked for), or which built-in server it is. */
 export function endpointText(server, short = true) {
+    if (server.type === 'builtin') return `Built-in server “${server.command}”, served inside Switchboard`;
     if (server.type !== 'stdio') return server.baseUrl;
     return [server.command, ...(server.args || [])].map(a => quoteArg(short ? shortPath(a) : a)).join(' ');
 }
@@ -228,7 +232,13 @@ export function testResultView(outcome) {
 const FIELD_OF_CODE = {
     duplicate_name: 'name', invalid_name: 'name', invalid_url: 'baseUrl', invalid_header: 'headers', invalid_headers: 'headers',
     invalid_command: 'command', invalid_args: 'args', invalid_env: 'env', invalid_timeout: 'timeout',
-    stdio_requires_admin: 'type', shared_requires_admin: 'scope',
+    stdio_requires_admin: 'type', builtin_requires_admin: 'type', shared_requires_admin: 'scope',
+};
+
+/** Why a transport is not offered to a user: stdio and built-in servers run on the Switchboard host. */
+const ADMIN_ONLY_TYPES = {
+    stdio: 'Only admins can add stdio servers: they run a command on the Switchboard host',
+    builtin: 'Only admins can add built-in servers: they run inside Switchboard, next to its data',
 };
 
 /** Seed 004's ServerEditModal: resolves with the saved server, or undefined when cancelled. */
@@ -238,9 +248,9 @@ export function openServerModal(ctx, server, existing = []) {
     let typeTouched = !creating;
 
     const name = h('input', { type: 'text', id: 'srv-name', name: 'name', value: s.name || '', required: true, maxlength: 64, autocomplete: 'off', placeholder: 'e.g. github, filesystem, search' });
-    const typeInputs = ['streamableHttp', 'sse', 'stdio'].map(t => {
-        const disabled = t === 'stdio' && !ctx.isAdmin;
-        return h('label', { title: disabled ? 'Only admins can add stdio servers: they run a command on the Switchboard host' : null },
+    const typeInputs = ['streamableHttp', 'sse', 'stdio', 'builtin'].map(t => {
+        const disabled = !ctx.isAdmin && t in ADMIN_ONLY_TYPES;
+        return h('label', { title: disabled ? ADMIN_ONLY_TYPES[t] : null },
             h('input', { type: 'radio', name: 'type', value: t, checked: s.type === t, disabled, onchange: () => { typeTouched = true; sync(); } }),
             TYPE_LABELS[t]);
     });
@@ -254,6 +264,12 @@ export function openServerModal(ctx, server, existing = []) {
     const command = h('input', { type: 'text', id: 'srv-command', name: 'command', class: 'mono', value: s.command || '', placeholder: 'npx, node, python, uvx …', autocomplete: 'off', spellcheck: 'false' });
     const args = h('textarea', { id: 'srv-args', name: 'args', class: 'mono', rows: 3, placeholder: '-y\n@modelcontextprotocol/server-filesystem\n/data', spellcheck: 'false' });
     args.value = (s.args || []).join('\n');
+    // which built-in server: the names of the built-in servers this admin already sees are offered; the API's
+    // invalid_command answer lists every name the deployment has
+    const builtinNames = [...new Set([...existing, s].filter(x => x.type === 'builtin' && x.command).map(x => x.command))].sort();
+    const builtin = h('input', { type: 'text', id: 'srv-builtin', name: 'builtin', class: 'mono', list: 'srv-builtin-names', autocomplete: 'off', spellcheck: 'false',
+        value: s.type === 'builtin' ? s.command || '' : '', placeholder: builtinNames.join(', ') || 'sqlquery' });
+    const builtinList = h('datalist', { id: 'srv-builtin-names' }, builtinNames.map(n => h('option', { value: n })));
     const env = keyValueEditor({ id: 'srv-env', entries: s.env, itemLabel: 'variable', keyLabel: 'Variable name', valueLabel: 'Variable value', keyPlaceholder: 'API_TOKEN', valuePlaceholder: 'value', addLabel: 'Add variable' });
     const timeout = h('input', { type: 'number', id: 'srv-timeout', name: 'timeout', min: 1, max: 600, step: 1, value: String(s.timeout ?? 60) });
     const active = h('input', { type: 'checkbox', role: 'switch', id: 'srv-active', checked: s.isActive !== false });
@@ -283,8 +299,11 @@ export function openServerModal(ctx, server, existing = []) {
         field('command', 'Command', command, 'Runs on the Switchboard host.'),
         field('args', 'Arguments', args, 'One argument per line.', { optional: true }),
         field('env', 'Environment variables', env, 'Added to Switchboard’s own environment; yours win. Values are encrypted at rest and stay hidden.', { optional: true, labelFor: false }));
+    const builtinPart = h('div', {},
+        field('builtin', 'Built-in server', builtin, 'Which of Switchboard’s own servers, e.g. sqlquery (NL→SQL) or knowledge (the knowledge base). No URL and no process: it runs inside Switchboard and acts with the rights of each caller.'),
+        builtinList);
     const typeGroup = h('fieldset', {}, h('legend', {}, 'Transport'), h('div', { class: 'segmented', role: 'radiogroup', 'aria-label': 'Transport' }, typeInputs),
-        ctx.isAdmin ? null : h('div', { class: 'hint', style: 'margin-top:6px' }, 'stdio servers run a command on the Switchboard host, so only admins can add them.'));
+        ctx.isAdmin ? null : h('div', { class: 'hint', style: 'margin-top:6px' }, 'stdio and built-in servers run on the Switchboard host, so only admins can add them.'));
     fields.type = { wrap: typeGroup, error: h('div', { class: 'field-error', hidden: true }), control: typeInputs[0].querySelector('input') };
     typeGroup.append(fields.type.error);
 
@@ -293,9 +312,10 @@ export function openServerModal(ctx, server, existing = []) {
 
     function currentType() { return typeInputs.map(l => l.querySelector('input')).find(i => i.checked)?.value || 'streamableHttp'; }
     function sync() {
-        const stdio = currentType() === 'stdio';
-        httpPart.hidden = stdio;
-        stdioPart.hidden = !stdio;
+        const type = currentType();
+        httpPart.hidden = type === 'stdio' || type === 'builtin';
+        stdioPart.hidden = type !== 'stdio';
+        builtinPart.hidden = type !== 'builtin';
     }
     function clearErrors() {
         errors.replaceChildren();
@@ -322,6 +342,8 @@ export function openServerModal(ctx, server, existing = []) {
             b.command = command.value.trim();
             b.args = args.value.split('\n').map(a => a.trim()).filter(a => a !== '');
             b.env = env.value();
+        } else if (type === 'builtin') {
+            b.command = builtin.value.trim();
         } else {
             b.baseUrl = url.value.trim();
             b.headers = headers.value();
@@ -332,7 +354,8 @@ export function openServerModal(ctx, server, existing = []) {
     function check(b) {
         if (!b.name) return ['name', 'Give the server a name; assistants and tool names use it.'];
         if (b.type === 'stdio' && !b.command) return ['command', 'Enter the command that starts the server, e.g. npx or node.'];
-        if (b.type !== 'stdio' && !b.baseUrl) return ['baseUrl', 'Enter the server’s URL, e.g. https://tools.example.com/mcp.'];
+        if (b.type === 'builtin' && !b.command) return ['builtin', `Enter which built-in server to register${builtinNames.length ? `, e.g. ${builtinNames[0]}` : ''}.`];
+        if ((b.type === 'sse' || b.type === 'streamableHttp') && !b.baseUrl) return ['baseUrl', 'Enter the server’s URL, e.g. https://tools.example.com/mcp.'];
         if (b.timeout !== undefined && (!Number.isInteger(b.timeout) || b.timeout < 1 || b.timeout > 600)) return ['timeout', 'Use a whole number of seconds from 1 to 600.'];
         const map = b.headers || b.env || {};
         if (Object.keys(map).some(k => k === '')) return [b.headers ? 'headers' : 'env', 'Every value needs a name.'];
@@ -354,8 +377,9 @@ export function openServerModal(ctx, server, existing = []) {
                     dialog.finish(saved);
                 } catch (err) {
                     errors.replaceChildren(alertBox(err, creating ? 'The server was not added' : 'The changes were not saved'));
-                    const key = FIELD_OF_CODE[err.code] || (err.code === 'missing_field' && /baseUrl/.test(err.message) ? 'baseUrl' : null)
+                    let key = FIELD_OF_CODE[err.code] || (err.code === 'missing_field' && /baseUrl/.test(err.message) ? 'baseUrl' : null)
                         || (err.code === 'missing_field' && /command/.test(err.message) ? 'command' : null);
+                    if (key === 'command' && b.type === 'builtin') key = 'builtin'; // a built-in server's name is its command
                     if (!(key && fieldError(key, describeError(err).headline))) errors.querySelector('.alert')?.scrollIntoView({ block: 'nearest' });
                 }
             } },
@@ -365,6 +389,7 @@ export function openServerModal(ctx, server, existing = []) {
                     typeGroup,
                     httpPart,
                     stdioPart,
+                    builtinPart,
                     h('div', { class: 'row' },
                         field('timeout', 'Tool-call timeout (seconds)', timeout, 'From 1 to 600.'),
                         h('div', { class: 'field' }, h('div', { class: 'label' }, 'Status'),

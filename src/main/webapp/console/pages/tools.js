@@ -19,10 +19,15 @@ export async function render(main, ctx, idText) {
         body.replaceChildren(h('div', { class: 'section-body' }, alertBox(err, 'Could not load this server')));
         return;
     }
+    // shared servers are changed by admins only (the API answers not_owner to anyone else): users see the settings
+    const readOnly = !ctx.isAdmin && server.scope === 'shared';
     head.append(
         h('div', {}, h('h1', {}, `${server.name} · tools`),
             h('p', {}, 'Disabled tools are never offered to assistants. Auto-approved tools run without asking for confirmation in chat; the others wait for a person to approve each call.')),
         h('div', { class: 'page-actions' }, h('span', { class: 'badge accent' }, TYPE_LABELS[server.type] || server.type)));
+    const managedNotice = readOnly ? h('div', { class: 'alert info', id: 'tools-managed', role: 'note' }, icon('info'),
+        h('div', {}, h('strong', {}, 'Managed by admins.'),
+            h('span', {}, ' An admin shared this server with your tenant; only admins can enable, disable or auto-approve its tools. The switches show what applies to you.'))) : null;
 
     await load();
 
@@ -36,7 +41,7 @@ export async function render(main, ctx, idText) {
                 alertBox(err, unreachable ? 'The server cannot be reached, so its tools cannot be listed' : 'Could not list the tools'),
                 h('div', { class: 'inline-form' },
                     button('Try again', { iconName: 'plug', onClick: () => { body.replaceChildren(h('div', { class: 'loading' }, h('span', { class: 'spinner' }), 'Connecting…')); load(); } }),
-                    unreachable ? button('Edit server', { kind: 'ghost', iconName: 'edit', onClick: async () => {
+                    unreachable && !readOnly ? button('Edit server', { kind: 'ghost', iconName: 'edit', onClick: async () => {
                         const saved = await openServerModal(ctx, server, []);
                         if (saved) { server = saved; toast(`Saved ${saved.name}`); load(); }
                     } }) : null)));
@@ -54,8 +59,8 @@ export async function render(main, ctx, idText) {
         const tbody = h('tbody');
 
         const rows = tools.map(tool => {
-            const enabled = h('input', { type: 'checkbox', role: 'switch', checked: !disabled.has(tool.name), 'aria-label': `Enable ${tool.name}`, dataset: { tool: tool.name, setting: 'enabled' } });
-            const approve = h('input', { type: 'checkbox', role: 'switch', checked: autoApprove.has(tool.name), 'aria-label': `Auto-approve ${tool.name}`, dataset: { tool: tool.name, setting: 'autoApprove' } });
+            const enabled = h('input', { type: 'checkbox', role: 'switch', checked: !disabled.has(tool.name), disabled: readOnly, 'aria-label': `Enable ${tool.name}`, dataset: { tool: tool.name, setting: 'enabled' } });
+            const approve = h('input', { type: 'checkbox', role: 'switch', checked: autoApprove.has(tool.name), disabled: readOnly, 'aria-label': `Auto-approve ${tool.name}`, dataset: { tool: tool.name, setting: 'autoApprove' } });
             const row = h('tr', { class: disabled.has(tool.name) ? 'tool-off' : '', dataset: { tool: tool.name } },
                 h('td', {}, h('div', { class: 'tool-name' }, tool.name), h('div', { class: 'tool-display', title: 'Name the model sees' }, tool.displayName)),
                 h('td', { class: 'tool-desc' }, tool.description || h('span', { style: 'color:var(--faint)' }, 'No description'), params(tool.inputSchema)),
@@ -85,6 +90,7 @@ export async function render(main, ctx, idText) {
             const before = new Set(set);
             if (add) set.add(name); else set.delete(name);
             input.disabled = true;
+            input.setAttribute('aria-busy', 'true');
             try {
                 const updated = await api.put(`/mcp-servers/${id}`, { [field]: [...set] });
                 server = updated;
@@ -100,6 +106,7 @@ export async function render(main, ctx, idText) {
                 toast(`Not saved: ${describeError(err).headline}`, 'error');
             } finally {
                 input.disabled = false;
+                input.removeAttribute('aria-busy');
                 input.focus();
                 filter();
             }
@@ -111,6 +118,7 @@ export async function render(main, ctx, idText) {
             return;
         }
         body.replaceChildren(
+            managedNotice,
             h('div', { class: 'toolbar' }, search, count),
             h('div', { class: 'table-wrap' }, h('table', { class: 'data', id: 'tool-table' },
                 h('caption', { class: 'sr-only' }, `Tools of ${server.name}`),

@@ -4,7 +4,6 @@ import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
@@ -29,6 +28,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 import java.util.ArrayList;
 import java.util.List;
 
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
 /** {@code /api/assistants} and seed 004's {@code /api/assistants/{id}/mcp-servers}. */
 @Path("/assistants")
 @RolesAllowed({"admin", "user"})
@@ -46,9 +47,9 @@ public class AssistantResource {
     @GET
     @Operation(summary = "The caller's assistants")
     public JsonObject list() {
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JSON.createArrayBuilder();
         assistants.list(user).forEach(a -> data.add(toJson(a)));
-        return Json.createObjectBuilder().add("data", data).build();
+        return JSON.createObjectBuilder().add("data", data).build();
     }
 
     @GET
@@ -119,15 +120,15 @@ public class AssistantResource {
     }
 
     private static JsonObject serversJson(List<Long> ids) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         ids.forEach(array::add);
-        return Json.createObjectBuilder().add("mcpServerIds", array).build();
+        return JSON.createObjectBuilder().add("mcpServerIds", array).build();
     }
 
     private static JsonObjectBuilder toJson(Assistant a) {
-        JsonArrayBuilder servers = Json.createArrayBuilder();
+        JsonArrayBuilder servers = JSON.createArrayBuilder();
         a.getMcpServerIds().forEach(servers::add);
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("id", a.getId())
                 .add("userId", a.getUserId())
                 .add("name", a.getName())

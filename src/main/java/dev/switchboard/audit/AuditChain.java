@@ -3,10 +3,16 @@ package dev.switchboard.audit;
 import jakarta.persistence.EntityManager;
 
 import java.nio.charset.StandardCharsets;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
+import java.util.HashMap;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -26,28 +32,46 @@ public final class AuditChain {
     private AuditChain() {
     }
 
-    static AuditEvent append(EntityManager em, AuditRecord record, AuditSecrets.InputHash input) {
-        return append(em, record, input, head(em, record.tenantId()).orElse(null));
+    /** Where a tenant's chain ends: the newest event's sequence number and row hash. */
+    record Head(long seq, String rowHash) {
     }
 
-    /** Appends after {@code head}, the tenant's newest event (null for none), which the caller read or appended. */
-    static AuditEvent append(EntityManager em, AuditRecord record, AuditSecrets.InputHash input, AuditEvent head) {
-        long seq = head == null ? 1 : head.getChainSeq() + 1;
-        String prev = head == null ? GENESIS : head.getRowHash();
-        AuditEvent event = new AuditEvent(record, input, seq, prev);
-        em.persist(event);
-        return event;
+    /**
+     * Appends a batch to its tenants' chains on one connection, in the caller's transaction, and returns where each
+     * touched chain now ends. A chain end is taken from {@code knownHeads} (what the caller remembers from its own
+     * committed appends) or read once; a stale one collides with the unique (tenant, seq) key.
+     */
+    static Map<String, Head> appendAll(Connection connection, List<AuditRecord> batch, AuditSecrets secrets,
+                                       Map<String, Head> knownHeads) throws SQLException {
+        Map<String, Head> heads = new HashMap<>();
+        try (PreparedStatement insert = connection.prepareStatement(AuditEvent.INSERT)) {
+            for (AuditRecord record : batch) {
+                Head head = heads.containsKey(record.tenantId()) ? heads.get(record.tenantId())
+                        : knownHeads.containsKey(record.tenantId()) ? knownHeads.get(record.tenantId())
+                        : head(connection, record.tenantId()).orElse(null);
+                long seq = head == null ? 1 : head.seq() + 1;
+                AuditEvent event = new AuditEvent(record, record.input() == null ? null : secrets.hash(record.input()),
+                        seq, head == null ? GENESIS : head.rowHash());
+                event.bindInsert(insert);
+                insert.addBatch();
+                heads.put(record.tenantId(), new Head(seq, event.getRowHash()));
+            }
+            insert.executeBatch();
+        }
+        return heads;
     }
 
-    /** The tenant's newest event in the database. */
-    static Optional<AuditEvent> head(EntityManager em, String tenantId) {
+    /** The end of the tenant's chain in the database. */
+    static Optional<Head> head(Connection connection, String tenantId) throws SQLException {
         // ordered by both columns of uq_audit_chain so the database walks that index backwards to the head: ordered
         // by chain_seq alone, H2 read and sorted every row of the tenant on each append (bench/README.md, findings)
-        return em.createQuery("select e from AuditEvent e where e.tenantId = :tenant "
-                                + "order by e.tenantId desc, e.chainSeq desc", AuditEvent.class)
-                .setParameter("tenant", tenantId)
-                .setMaxResults(1)
-                .getResultStream().findFirst();
+        try (PreparedStatement query = connection.prepareStatement("select chain_seq, row_hash from audit_event "
+                + "where tenant_id = ? order by tenant_id desc, chain_seq desc limit 1")) {
+            query.setString(1, tenantId);
+            try (ResultSet row = query.executeQuery()) {
+                return row.next() ? Optional.of(new Head(row.getLong(1), row.getString(2))) : Optional.empty();
+            }
+        }
     }
 
     /**

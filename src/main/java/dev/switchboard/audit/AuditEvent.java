@@ -1,6 +1,5 @@
 package dev.switchboard.audit;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.persistence.Column;
@@ -9,6 +8,12 @@ import jakarta.persistence.GeneratedValue;
 import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
+
+import java.sql.PreparedStatement;
+import java.sql.SQLException;
+import java.sql.Types;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * One audit row (seed 001 §6.3 plus outcome and duration), linked into its tenant's hash chain:
@@ -75,9 +80,36 @@ public class AuditEvent {
         this.rowHash = AuditChain.rowHash(this);
     }
 
+    /**
+     * The audit writer inserts rows over JDBC in batches (an EclipseLink flush per row was most of its cost under
+     * load, bench/README.md); these columns must stay in step with the mapping above.
+     */
+    static final String INSERT = "insert into audit_event (ts, tenant_id, client_id, subject, action, tool, backend_id, "
+            + "decision, trace_id, input_hash, key_version, outcome, duration_ms, chain_seq, prev_hash, row_hash) "
+            + "values (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)";
+
+    void bindInsert(PreparedStatement insert) throws SQLException {
+        insert.setLong(1, ts);
+        insert.setString(2, tenantId);
+        insert.setString(3, clientId);
+        insert.setString(4, subject);
+        insert.setString(5, action);
+        insert.setString(6, tool);
+        insert.setString(7, backendId);
+        insert.setString(8, decision);
+        insert.setString(9, traceId);
+        insert.setString(10, inputHash);
+        insert.setObject(11, keyVersion, Types.INTEGER);
+        insert.setString(12, outcome);
+        insert.setObject(13, durationMs, Types.BIGINT);
+        insert.setLong(14, chainSeq);
+        insert.setString(15, prevHash);
+        insert.setString(16, rowHash);
+    }
+
     /** Every chained field, in a fixed shape: what the row hash covers. */
     JsonObject chainedFields() {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("ts", ts).add("tenantId", tenantId).add("action", action).add("decision", decision)
                 .add("chainSeq", chainSeq).add("prevHash", prevHash);
         addIfPresent(json, "clientId", clientId);
@@ -98,7 +130,7 @@ public class AuditEvent {
 
     /** The row as the API shows it. */
     public JsonObject toJson() {
-        return Json.createObjectBuilder(chainedFields()).add("id", id).add("rowHash", rowHash).build();
+        return JSON.createObjectBuilder(chainedFields()).add("id", id).add("rowHash", rowHash).build();
     }
 
     private static void addIfPresent(JsonObjectBuilder json, String key, String value) {

@@ -4,7 +4,6 @@ import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -18,7 +17,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -26,6 +24,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** {@code /api/audit} for admins: search the audit trail, look events up by their input, verify a tenant's chain. */
 @Path("/audit")
@@ -43,9 +43,6 @@ public class AuditResource {
     @Inject
     AuditSecrets secrets;
 
-    @Inject
-    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
-    String defaultTenant;
 
     @GET
     @Operation(summary = "Audit events, newest first; filters: tenant, subject, tool, backend, decision, from, to; "
@@ -55,7 +52,7 @@ public class AuditResource {
                              @QueryParam("decision") String decision, @QueryParam("from") String from,
                              @QueryParam("to") String to, @QueryParam("limit") String limit,
                              @QueryParam("cursor") String cursor) {
-        AuditQuery query = AuditQuery.of(tenantOf(tenant), subject, tool, backend, decision, from, to, limit, cursor);
+        AuditQuery query = AuditQuery.of(caller.tenantToRead(tenant, "audit trail"), subject, tool, backend, decision, from, to, limit, cursor);
         Map<String, Object> params = new LinkedHashMap<>();
         List<String> where = new ArrayList<>();
         where.add("e.tenantId = :tenant");
@@ -90,7 +87,7 @@ public class AuditResource {
         if (!body.containsKey("input")) {
             throw ApiException.badRequest("missing_field", "'input' is required: the tool arguments to look for");
         }
-        String tenant = tenantOf(body.containsKey("tenant") ? body.getString("tenant", null) : null);
+        String tenant = caller.tenantToRead(body.containsKey("tenant") ? body.getString("tenant", null) : null, "audit trail");
         List<String> hashes = List.copyOf(secrets.lookupHashes(body.get("input")).values());
         List<AuditEvent> events = em.createQuery("select e from AuditEvent e where e.tenantId = :tenant "
                         + "and e.inputHash in :hashes order by e.id desc", AuditEvent.class)
@@ -102,8 +99,8 @@ public class AuditResource {
     @Path("/verify")
     @Operation(summary = "Walk a tenant's hash chain: every event unchanged, none missing")
     public JsonObject verify(@QueryParam("tenant") String tenant) {
-        AuditChain.Verification result = AuditChain.verify(em, tenantOf(tenant));
-        JsonObjectBuilder json = Json.createObjectBuilder().add("tenant", result.tenantId()).add("valid", result.valid())
+        AuditChain.Verification result = AuditChain.verify(em, caller.tenantToRead(tenant, "audit trail"));
+        JsonObjectBuilder json = JSON.createObjectBuilder().add("tenant", result.tenantId()).add("valid", result.valid())
                 .add("checked", result.checked());
         if (!result.valid()) {
             json.add("brokenAtSeq", result.brokenAtSeq()).add("reason", result.reason());
@@ -111,17 +108,6 @@ public class AuditResource {
         return json.build();
     }
 
-    /** Admins of the default tenant may look at any tenant; others only at their own. */
-    private String tenantOf(String requested) {
-        if (requested == null || requested.isBlank()) {
-            return caller.tenant();
-        }
-        if (!requested.equals(caller.tenant()) && !caller.tenant().equals(defaultTenant)) {
-            throw ApiException.forbidden("tenant_forbidden", "An administrator of tenant " + caller.tenant()
-                    + " can only read that tenant's audit trail");
-        }
-        return requested;
-    }
 
     private static void addFilter(List<String> where, Map<String, Object> params, String field, String value) {
         if (value != null && !value.isBlank()) {
@@ -131,9 +117,9 @@ public class AuditResource {
     }
 
     private static JsonObject page(List<AuditEvent> events, int limit) {
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JSON.createArrayBuilder();
         events.stream().limit(limit).forEach(e -> data.add(e.toJson()));
-        JsonObjectBuilder json = Json.createObjectBuilder().add("data", data);
+        JsonObjectBuilder json = JSON.createObjectBuilder().add("data", data);
         if (events.size() > limit) {
             json.add("nextCursor", String.valueOf(events.get(limit - 1).getId()));
         }

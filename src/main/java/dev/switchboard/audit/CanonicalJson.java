@@ -5,9 +5,10 @@ import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
-import jakarta.json.Json;
 
 import java.util.TreeMap;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * One text per JSON value, whatever its key order or spacing: keys sorted by code point at every level, no
@@ -34,7 +35,7 @@ public final class CanonicalJson {
                         out.append(',');
                     }
                     first = false;
-                    out.append(Json.createValue(entry.getKey()));
+                    out.append(JSON.createValue(entry.getKey()));
                     out.append(':');
                     write(entry.getValue(), out);
                 }
@@ -52,7 +53,7 @@ public final class CanonicalJson {
                 out.append(']');
             }
             case NUMBER -> out.append(number((JsonNumber) value));
-            case STRING -> out.append(Json.createValue(((JsonString) value).getString()));
+            case STRING -> out.append(JSON.createValue(((JsonString) value).getString()));
             default -> out.append(value);
         }
     }

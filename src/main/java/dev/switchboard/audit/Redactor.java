@@ -1,6 +1,5 @@
 package dev.switchboard.audit;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -10,6 +9,8 @@ import jakarta.json.JsonValue;
 import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Field-level redaction before anything is serialised for a log line or an audit row (seed 001 §6.3): values under
@@ -36,18 +37,18 @@ public final class Redactor {
         return switch (value.getValueType()) {
             case OBJECT -> redactObject(value.asJsonObject());
             case ARRAY -> {
-                JsonArrayBuilder array = Json.createArrayBuilder();
+                JsonArrayBuilder array = JSON.createArrayBuilder();
                 value.asJsonArray().forEach(item -> array.add(redact(item)));
                 yield array.build();
             }
-            case STRING -> SECRET_VALUE.matcher(((JsonString) value).getString()).matches() ? Json.createValue(MASK) : value;
+            case STRING -> SECRET_VALUE.matcher(((JsonString) value).getString()).matches() ? JSON.createValue(MASK) : value;
             default -> value;
         };
     }
 
     private JsonObject redactObject(JsonObject object) {
-        JsonObjectBuilder out = Json.createObjectBuilder();
-        object.forEach((key, value) -> out.add(key, isSensitive(key) ? Json.createValue(MASK) : redact(value)));
+        JsonObjectBuilder out = JSON.createObjectBuilder();
+        object.forEach((key, value) -> out.add(key, isSensitive(key) ? JSON.createValue(MASK) : redact(value)));
         return out.build();
     }
 

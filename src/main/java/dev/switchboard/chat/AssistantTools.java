@@ -91,11 +91,11 @@ public class AssistantTools {
                 JsonObject result = RequestHeaders.with(Map.of(TraceContext.HEADER, trace.child().traceparent()), () -> guard.call(() ->
                         connections.pool().callTool(subject, route.poolId(), route.spec(), tool.toolName(), arguments, route.timeout(), null)));
                 metrics.toolCall(tool.displayName(), Duration.ofNanos(System.nanoTime() - started),
-                        result.getBoolean("isError", false) ? "tool_error" : null);
+                        result.getBoolean("isError", false) ? ChatMetrics.TOOL_ERROR : null);
                 return result;
             } catch (McpException e) {
                 metrics.toolCall(tool.displayName(), Duration.ofNanos(System.nanoTime() - started),
-                        "tool_failed_" + e.kind().name().toLowerCase(Locale.ROOT));
+                        ChatMetrics.TOOL_FAILED_PREFIX + e.kind().name().toLowerCase(Locale.ROOT));
                 throw e;
             }
         };

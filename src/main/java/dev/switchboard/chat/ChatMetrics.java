@@ -17,6 +17,12 @@ import java.util.Locale;
 @ApplicationScoped
 public class ChatMetrics {
 
+    public static final String TOOL_DURATION = "switchboard_chat_tool_duration";
+    public static final String ERRORS = "switchboard_chat_errors";
+    /** The error type of a tool's own error result; a call that failed to run is {@code tool_failed_<kind>}. */
+    public static final String TOOL_ERROR = "tool_error";
+    public static final String TOOL_FAILED_PREFIX = "tool_failed_";
+
     @Inject
     MetricRegistry registry;
 
@@ -46,7 +52,7 @@ public class ChatMetrics {
 
     /** One MCP tool call of a run, timed; {@code failure} is null when the server answered. */
     void toolCall(String tool, Duration duration, String failure) {
-        registry.timer("switchboard_chat_tool_duration", new Tag("tool", tool)).update(duration);
+        registry.timer(TOOL_DURATION, new Tag("tool", tool)).update(duration);
         if (failure != null) {
             error(failure);
         }
@@ -59,6 +65,6 @@ public class ChatMetrics {
     }
 
     private void error(String type) {
-        registry.counter("switchboard_chat_errors", new Tag("type", type)).inc();
+        registry.counter(ERRORS, new Tag("type", type)).inc();
     }
 }

@@ -29,13 +29,21 @@ public final class GatewayErrors {
     private GatewayErrors() {
     }
 
+    /**
+     * An error response. Without an id (null or JSON null: the message had none, or could not be read) the response
+     * has no {@code id} member at all: MCP 2025-11-25's JSONRPCErrorResponse makes the id optional but, when present,
+     * a string or an integer, so JSON-RPC's {@code "id": null} fails the schema and the SDKs' parsers.
+     */
     public static JsonRpcMessage error(JsonValue id, int code, String message, JsonValue data) {
         JsonObjectBuilder error = JSON.createObjectBuilder().add("code", code).add("message", message);
         if (data != null) {
             error.add("data", data);
         }
-        return new JsonRpcMessage(JSON.createObjectBuilder().add("jsonrpc", "2.0")
-                .add("id", id == null ? JsonValue.NULL : id).add("error", error).build());
+        JsonObjectBuilder response = JSON.createObjectBuilder().add("jsonrpc", "2.0");
+        if (id != null && id.getValueType() != JsonValue.ValueType.NULL) {
+            response.add("id", id);
+        }
+        return new JsonRpcMessage(response.add("error", error).build());
     }
 
     /**

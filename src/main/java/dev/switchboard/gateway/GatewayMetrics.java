@@ -15,7 +15,10 @@ import java.time.Duration;
 @ApplicationScoped
 public class GatewayMetrics {
 
-    static final String UNKNOWN = "(unknown)";
+    /** The backend and tool tag of a call that was not served under a known name. */
+    public static final String UNKNOWN = "(unknown)";
+    public static final String CALLS = "switchboard_gateway_calls";
+    public static final String CALL_DURATION = "switchboard_gateway_call_duration";
 
     @Inject
     MetricRegistry registry;
@@ -26,8 +29,8 @@ public class GatewayMetrics {
      */
     public void call(String method, String backend, String tool, String outcome, Integer code, Duration duration) {
         Tag[] target = {new Tag("backend", backend == null ? UNKNOWN : backend), new Tag("tool", tool == null ? UNKNOWN : tool)};
-        registry.counter("switchboard_gateway_calls", target[0], target[1], new Tag("method", method), new Tag("outcome", outcome)).inc();
-        registry.timer("switchboard_gateway_call_duration", target).update(duration);
+        registry.counter(CALLS, target[0], target[1], new Tag("method", method), new Tag("outcome", outcome)).inc();
+        registry.timer(CALL_DURATION, target).update(duration);
         if (code != null) {
             registry.counter("switchboard_gateway_errors", new Tag("code", Integer.toString(code))).inc();
         }

@@ -138,7 +138,7 @@ public final class GatewayRouter implements McpRouter {
             JsonObject forwarded = JSON.createObjectBuilder(params).add("name", tool).build();
             JsonObject result = access.request(owner, "tools/call", forwarded, owner.timeout(),
                     McpRouter.progressRelay(params, progress), clientRequests);
-            return JsonRpcMessage.result(request.id(), result);
+            return JsonRpcMessage.result(request.id(), ContentUris.inToolResult(owner.name(), result));
         } catch (McpException e) {
             return GatewayErrors.fromBackend(request.id(), owner.name(), "tools/call", e);
         }

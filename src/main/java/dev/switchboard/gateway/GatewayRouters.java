@@ -20,7 +20,7 @@ import java.util.List;
  * alike: the routing core (aggregated or one backend's passthrough) over the caller's pooled backend sessions, wrapped
  * by the layers every call must pass: observation (trace, log line, metrics) outermost, then audit (so it sees policy
  * refusals), then the tenant's policy; below the routing core each backend call passes its backend's breaker and
- * bulkhead and carries the trace.
+ * bulkhead and carries the trace. Around all of it, a client of an older protocol version gets results in its version.
  */
 @ApplicationScoped
 public class GatewayRouters {
@@ -66,14 +66,19 @@ public class GatewayRouters {
 
     /** {@code /mcp}: every backend the caller may use, behind one session. */
     public McpRouter aggregated(AuditedRouter.Caller caller, List<GatewayBackend> backends, GatewaySession session) {
-        return observed(audited(policed(new GatewayRouter(backends, access(caller), threads.executor(), configuration.settings(),
-                upstream.subscriptions().of(session)), caller, null), caller), caller, null);
+        return forClientVersion(observed(audited(policed(new GatewayRouter(backends, access(caller), threads.executor(),
+                configuration.settings(), upstream.subscriptions().of(session)), caller, null), caller), caller, null), session);
     }
 
     /** {@code /mcp/servers/{name}}: one backend as it is, its names and URIs untouched. */
     public McpRouter passthrough(AuditedRouter.Caller caller, GatewayBackend backend, GatewaySession session) {
-        return observed(audited(policed(new PassthroughRouter(backend, access(caller), upstream.subscriptions().of(session, false)),
-                caller, backend.name()), caller), caller, backend.name());
+        return forClientVersion(observed(audited(policed(new PassthroughRouter(backend, access(caller),
+                upstream.subscriptions().of(session, false)), caller, backend.name()), caller), caller, backend.name()), session);
+    }
+
+    /** Answers in the client's version: backends speak the latest, so what an older client lacks is translated last. */
+    private static McpRouter forClientVersion(McpRouter router, GatewaySession session) {
+        return ResourceLinksAsText.neededFor(session.protocolVersion()) ? new ResourceLinksAsText(router) : router;
     }
 
     private BackendAccess access(AuditedRouter.Caller caller) {

@@ -30,6 +30,7 @@ public final class GatewaySession {
     private volatile Instant lastUsedAt;
     private volatile Instant recordedAt;
     private volatile boolean ended;
+    private volatile String protocolVersion = UpstreamVersions.LATEST;
     private final ClientRequests clientRequests;
 
     GatewaySession(String id, String subject, String endpoint, Instant now) {
@@ -69,6 +70,17 @@ public final class GatewaySession {
 
     void recorded(Instant now) {
         recordedAt = now;
+    }
+
+    /** The protocol version {@code initialize} negotiated with the client (the latest until then). */
+    public String protocolVersion() {
+        return protocolVersion;
+    }
+
+    public void negotiated(String version) {
+        if (version != null) {
+            protocolVersion = version;
+        }
     }
 
     /** The requests backends make of this session's client. */

@@ -77,6 +77,7 @@ public final class GatewaySessions {
         return ledger.resumable(id).map(recorded -> {
             GatewaySession session = new GatewaySession(id, recorded.subject(), recorded.endpoint(), recorded.lastSeenAt());
             session.clientRequests().clientCapabilities(recorded.clientCapabilities());
+            session.negotiated(recorded.protocolVersion());
             return session;
         }).orElse(null);
     }

@@ -11,13 +11,15 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * One backend as it is ({@code /mcp/servers/{name}}): every request goes to it unchanged, names, URIs and cursors
- * included, and its result comes back unchanged; only {@code ping} is answered here. The gateway's own rules still
+ * included, and its result comes back unchanged; only {@code ping} is answered here, and a request that is no valid MCP
+ * client request ({@link ClientRequestCheck}) is refused here rather than sent on. The gateway's own rules still
  * hold: tools disabled for the server are neither listed nor called, subscriptions are shared with the caller's other
  * sessions, and a backend's requests and progress reach the client that made the request.
  */
@@ -57,6 +59,10 @@ public final class PassthroughRouter implements McpRouter {
 
     @Override
     public JsonRpcMessage handle(JsonRpcMessage request, Consumer<JsonObject> progress, ServerRequestHandler clientRequests) {
+        Optional<JsonRpcMessage> refused = ClientRequestCheck.refusal(request);
+        if (refused.isPresent()) {
+            return refused.get();
+        }
         JsonObject params = request.params();
         try {
             return switch (request.method()) {

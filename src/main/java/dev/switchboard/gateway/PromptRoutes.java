@@ -46,7 +46,9 @@ final class PromptRoutes {
             return GatewayErrors.error(request.id(), GatewayErrors.INVALID_PARAMS, "Unknown prompt: " + exposed, null);
         }
         JsonObject params = JSON.createObjectBuilder(request.params()).add("name", name.get().tool()).build();
-        return forward(request, backend.get(), params, clientRequests);
+        JsonRpcMessage answer = forward(request, backend.get(), params, clientRequests);
+        return answer.json().get("result") instanceof JsonObject result
+                ? JsonRpcMessage.result(request.id(), ContentUris.inPrompt(backend.get().name(), result)) : answer;
     }
 
     JsonRpcMessage complete(JsonRpcMessage request, ServerRequestHandler clientRequests) {

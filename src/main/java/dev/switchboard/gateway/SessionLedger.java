@@ -15,7 +15,7 @@ public interface SessionLedger {
     enum EndReason { DELETED, CLOSED, IDLE, SHUTDOWN }
 
     /** What a recorded, still open session needs to be served again. */
-    record Resumable(String subject, String endpoint, JsonObject clientCapabilities, Instant lastSeenAt) {
+    record Resumable(String subject, String endpoint, String protocolVersion, JsonObject clientCapabilities, Instant lastSeenAt) {
     }
 
     /** The session was used (called at most every {@link GatewaySessions#SEEN_INTERVAL} per session). */

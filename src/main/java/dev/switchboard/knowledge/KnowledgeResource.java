@@ -2,7 +2,6 @@ package dev.switchboard.knowledge;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.GET;
@@ -13,6 +12,8 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * {@code /api/knowledge}: what retrieval would inject for a question, and a forced rebuild. The knowledge base is
@@ -33,15 +34,15 @@ public class KnowledgeResource {
     public JsonObject search(@QueryParam("q") String q, @QueryParam("limit") String limit,
                              @QueryParam("minScore") String minScore) {
         SearchParameters parameters = SearchParameters.parse(q, limit, minScore);
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JSON.createArrayBuilder();
         for (KnowledgeHit hit : retriever.search(parameters.question(), parameters.limit(), parameters.minScore())) {
-            data.add(Json.createObjectBuilder()
+            data.add(JSON.createObjectBuilder()
                     .add("source", hit.source())
-                    .add("lines", Json.createObjectBuilder().add("start", hit.startLine()).add("end", hit.endLine()))
+                    .add("lines", JSON.createObjectBuilder().add("start", hit.startLine()).add("end", hit.endLine()))
                     .add("score", Math.round(hit.score() * 10_000) / 10_000.0)
                     .add("snippet", hit.text()));
         }
-        return Json.createObjectBuilder().add("data", data).build();
+        return JSON.createObjectBuilder().add("data", data).build();
     }
 
     @POST
@@ -50,7 +51,7 @@ public class KnowledgeResource {
     @Operation(summary = "Rebuild the index from the knowledge folder now (it also follows changes by itself)")
     public JsonObject reindex() {
         IndexStats stats = retriever.reindex();
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("folder", retriever.settings().folder().toString())
                 .add("files", stats.files())
                 .add("passages", stats.passages())

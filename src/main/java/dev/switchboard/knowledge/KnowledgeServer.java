@@ -6,13 +6,14 @@ import dev.switchboard.mcp.server.InProcessToolServer;
 import dev.switchboard.mcp.transport.InProcessServer;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * The built-in MCP server {@code knowledge}: one tool, {@code search}, over the knowledge folder, answering what
@@ -37,7 +38,7 @@ public class KnowledgeServer implements BuiltinServer {
         return new InProcessToolServer(name(), "1.0.0", new InProcessToolServer.Tools() {
             @Override
             public JsonArray list() {
-                return Json.createArrayBuilder().add(tool()).build();
+                return JSON.createArrayBuilder().add(tool()).build();
             }
 
             @Override
@@ -67,53 +68,53 @@ public class KnowledgeServer implements BuiltinServer {
         if (minValue != null && !(minValue instanceof JsonNumber) || minScore < 0 || minScore > 1) {
             return failure("'minScore' must be a number from 0 to 1");
         }
-        JsonArrayBuilder data = Json.createArrayBuilder();
-        retriever.search(query, limit, minScore).forEach(hit -> data.add(Json.createObjectBuilder()
+        JsonArrayBuilder data = JSON.createArrayBuilder();
+        retriever.search(query, limit, minScore).forEach(hit -> data.add(JSON.createObjectBuilder()
                 .add("source", hit.source())
-                .add("lines", Json.createObjectBuilder().add("start", hit.startLine()).add("end", hit.endLine()))
+                .add("lines", JSON.createObjectBuilder().add("start", hit.startLine()).add("end", hit.endLine()))
                 .add("score", Math.round(hit.score() * 10_000) / 10_000.0)
                 .add("snippet", hit.text())));
-        JsonObject result = Json.createObjectBuilder().add("data", data).build();
-        return Json.createObjectBuilder()
-                .add("content", Json.createArrayBuilder().add(Json.createObjectBuilder().add("type", "text").add("text", result.toString())))
+        JsonObject result = JSON.createObjectBuilder().add("data", data).build();
+        return JSON.createObjectBuilder()
+                .add("content", JSON.createArrayBuilder().add(JSON.createObjectBuilder().add("type", "text").add("text", result.toString())))
                 .add("structuredContent", result)
                 .add("isError", false).build();
     }
 
     private static JsonObject failure(String message) {
-        return Json.createObjectBuilder()
-                .add("content", Json.createArrayBuilder().add(Json.createObjectBuilder().add("type", "text").add("text", message)))
+        return JSON.createObjectBuilder()
+                .add("content", JSON.createArrayBuilder().add(JSON.createObjectBuilder().add("type", "text").add("text", message)))
                 .add("isError", true).build();
     }
 
     private static JsonObject tool() {
-        JsonObject passage = Json.createObjectBuilder().add("type", "object")
-                .add("properties", Json.createObjectBuilder()
-                        .add("source", Json.createObjectBuilder().add("type", "string").add("description", "file, relative to the knowledge folder"))
-                        .add("lines", Json.createObjectBuilder().add("type", "object").add("properties", Json.createObjectBuilder()
-                                .add("start", Json.createObjectBuilder().add("type", "integer"))
-                                .add("end", Json.createObjectBuilder().add("type", "integer"))))
-                        .add("score", Json.createObjectBuilder().add("type", "number").add("minimum", 0).add("maximum", 1))
-                        .add("snippet", Json.createObjectBuilder().add("type", "string")))
-                .add("required", Json.createArrayBuilder().add("source").add("lines").add("score").add("snippet")).build();
-        return Json.createObjectBuilder()
+        JsonObject passage = JSON.createObjectBuilder().add("type", "object")
+                .add("properties", JSON.createObjectBuilder()
+                        .add("source", JSON.createObjectBuilder().add("type", "string").add("description", "file, relative to the knowledge folder"))
+                        .add("lines", JSON.createObjectBuilder().add("type", "object").add("properties", JSON.createObjectBuilder()
+                                .add("start", JSON.createObjectBuilder().add("type", "integer"))
+                                .add("end", JSON.createObjectBuilder().add("type", "integer"))))
+                        .add("score", JSON.createObjectBuilder().add("type", "number").add("minimum", 0).add("maximum", 1))
+                        .add("snippet", JSON.createObjectBuilder().add("type", "string")))
+                .add("required", JSON.createArrayBuilder().add("source").add("lines").add("score").add("snippet")).build();
+        return JSON.createObjectBuilder()
                 .add("name", TOOL)
                 .add("description", "Finds the passages of the knowledge base (the knowledge folder's documents) that answer "
                         + "a question best, in Chinese or English, each with its file, lines and a relevance score in [0, 1].")
-                .add("inputSchema", Json.createObjectBuilder().add("type", "object")
-                        .add("properties", Json.createObjectBuilder()
-                                .add("query", Json.createObjectBuilder().add("type", "string").add("minLength", 1)
+                .add("inputSchema", JSON.createObjectBuilder().add("type", "object")
+                        .add("properties", JSON.createObjectBuilder()
+                                .add("query", JSON.createObjectBuilder().add("type", "string").add("minLength", 1)
                                         .add("maxLength", SearchParameters.MAX_QUESTION_CHARS))
-                                .add("limit", Json.createObjectBuilder().add("type", "integer").add("minimum", 1)
+                                .add("limit", JSON.createObjectBuilder().add("type", "integer").add("minimum", 1)
                                         .add("maximum", SearchParameters.MAX_LIMIT).add("default", KnowledgeRetriever.DEFAULT_LIMIT))
-                                .add("minScore", Json.createObjectBuilder().add("type", "number").add("minimum", 0).add("maximum", 1)
+                                .add("minScore", JSON.createObjectBuilder().add("type", "number").add("minimum", 0).add("maximum", 1)
                                         .add("default", KnowledgeRetriever.DEFAULT_MIN_SCORE)))
-                        .add("required", Json.createArrayBuilder().add("query")))
-                .add("outputSchema", Json.createObjectBuilder().add("type", "object")
-                        .add("properties", Json.createObjectBuilder().add("data", Json.createObjectBuilder()
+                        .add("required", JSON.createArrayBuilder().add("query")))
+                .add("outputSchema", JSON.createObjectBuilder().add("type", "object")
+                        .add("properties", JSON.createObjectBuilder().add("data", JSON.createObjectBuilder()
                                 .add("type", "array").add("items", passage)))
-                        .add("required", Json.createArrayBuilder().add("data")))
-                .add("annotations", Json.createObjectBuilder().add("readOnlyHint", true).add("destructiveHint", false)
+                        .add("required", JSON.createArrayBuilder().add("data")))
+                .add("annotations", JSON.createObjectBuilder().add("readOnlyHint", true).add("destructiveHint", false)
                         .add("idempotentHint", true).add("openWorldHint", false))
                 .build();
     }

@@ -1,9 +1,10 @@
 package dev.switchboard.platform;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * The error body every REST endpoint answers with (seed 003's shape):
@@ -15,8 +16,8 @@ public final class ApiError {
     }
 
     public static JsonObject body(String message, String type, String code) {
-        return Json.createObjectBuilder()
-                .add("error", Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
+                .add("error", JSON.createObjectBuilder()
                         .add("message", message)
                         .add("type", type)
                         .add("code", code))

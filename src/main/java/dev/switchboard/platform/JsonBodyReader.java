@@ -1,6 +1,5 @@
 package dev.switchboard.platform;
 
-import dev.switchboard.mcp.JsonRpcMessage;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
@@ -14,6 +13,8 @@ import jakarta.ws.rs.ext.Provider;
 import java.io.InputStream;
 import java.lang.annotation.Annotation;
 import java.lang.reflect.Type;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Reads request bodies declared as {@link JsonObject} or {@link JsonValue}: malformed text, nesting too deep for
@@ -32,8 +33,7 @@ public class JsonBodyReader implements MessageBodyReader<JsonValue> {
     public JsonValue readFrom(Class<JsonValue> type, Type genericType, Annotation[] annotations, MediaType mediaType,
                                MultivaluedMap<String, String> headers, InputStream body) {
         JsonValue value;
-        // the one provider, not Json.createReader: that looks the JSON-P provider up on every call
-        try (JsonReader reader = JsonRpcMessage.JSON.createReader(body)) {
+        try (JsonReader reader = JSON.createReader(body)) {
             value = reader.readValue();
         } catch (RuntimeException e) {
             throw invalid("Malformed JSON: " + (e.getMessage() == null ? e.getClass().getSimpleName() : e.getMessage()));

@@ -1,6 +1,5 @@
 package dev.switchboard.policy;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.persistence.Column;
 import jakarta.persistence.Entity;
@@ -9,6 +8,8 @@ import jakarta.persistence.Table;
 
 import java.io.StringReader;
 import java.time.Duration;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * A tenant's stored policy (seed 001 §7 {@code policy_binding}): the lists as JSON text, the rate limit as columns so
@@ -67,7 +68,7 @@ public class PolicyBinding {
     }
 
     TenantPolicy policy() {
-        var json = Json.createObjectBuilder();
+        var json = JSON.createObjectBuilder();
         addJson(json, "tools", toolAllowlist);
         addJson(json, "resourceBackends", resourceBackends);
         addJson(json, "toolRules", toolRules);
@@ -79,7 +80,7 @@ public class PolicyBinding {
 
     private static void addJson(jakarta.json.JsonObjectBuilder json, String field, String text) {
         if (text != null) {
-            try (var reader = Json.createReader(new StringReader(text))) {
+            try (var reader = JSON.createReader(new StringReader(text))) {
                 json.add(field, reader.readValue());
             }
         }

@@ -1,7 +1,6 @@
 package dev.switchboard.policy;
 
 import dev.switchboard.platform.ApiException;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
@@ -16,6 +15,8 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * A policy as the API reads and writes it:
@@ -68,18 +69,18 @@ public final class PolicyJson {
     }
 
     public static JsonObject write(TenantPolicy policy) {
-        JsonObjectBuilder json = Json.createObjectBuilder();
+        JsonObjectBuilder json = JSON.createObjectBuilder();
         if (policy.tools() == null) {
             json.addNull("tools");
         } else {
-            JsonArrayBuilder tools = Json.createArrayBuilder();
+            JsonArrayBuilder tools = JSON.createArrayBuilder();
             policy.tools().forEach(p -> tools.add(p.text()));
             json.add("tools", tools);
         }
         if (policy.resourceBackends() == null) {
             json.addNull("resourceBackends");
         } else {
-            JsonArrayBuilder backends = Json.createArrayBuilder();
+            JsonArrayBuilder backends = JSON.createArrayBuilder();
             policy.resourceBackends().stream().sorted().forEach(backends::add);
             json.add("resourceBackends", backends);
         }
@@ -87,11 +88,11 @@ public final class PolicyJson {
         if (rate == null) {
             json.addNull("rateLimit");
         } else {
-            json.add("rateLimit", Json.createObjectBuilder().add("requests", rate.requests()).add("per", rate.per())
+            json.add("rateLimit", JSON.createObjectBuilder().add("requests", rate.requests()).add("per", rate.per())
                     .add("burst", rate.burst()).add("perSubject", rate.perSubject()));
         }
-        JsonArrayBuilder rules = Json.createArrayBuilder();
-        policy.toolRules().forEach(r -> rules.add(Json.createObjectBuilder().add("tool", r.tool().text())
+        JsonArrayBuilder rules = JSON.createArrayBuilder();
+        policy.toolRules().forEach(r -> rules.add(JSON.createObjectBuilder().add("tool", r.tool().text())
                 .add("retryAllowed", r.retryAllowed()).add("risk", r.risk().json())));
         return json.add("toolRules", rules).build();
     }

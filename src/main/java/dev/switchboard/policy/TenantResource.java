@@ -4,7 +4,6 @@ import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -20,7 +19,6 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -29,6 +27,8 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * {@code /api/tenants}: tenants and their policy bindings. Administrators of the default tenant run the platform and
@@ -52,9 +52,6 @@ public class TenantResource {
     @Inject
     CurrentUser caller;
 
-    @Inject
-    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
-    String defaultTenant;
 
     @GET
     @Operation(summary = "Tenants by id with their policy; offset and limit (1-200, default 50) page the list")
@@ -72,9 +69,9 @@ public class TenantResource {
             visible = offset == 0 ? own : List.of();
             total = own.size();
         }
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JSON.createArrayBuilder();
         visible.forEach(t -> data.add(describe(t)));
-        return Json.createObjectBuilder().add("data", data).add("offset", offset).add("limit", limit)
+        return JSON.createObjectBuilder().add("data", data).add("offset", offset).add("limit", limit)
                 .add("total", total).build();
     }
 
@@ -146,7 +143,7 @@ public class TenantResource {
     }
 
     private boolean isPlatformAdmin() {
-        return caller.isAdmin() && defaultTenant.equals(caller.tenant());
+        return caller.isAdmin() && caller.seesAllTenants();
     }
 
     private void requirePlatformAdmin() {
@@ -165,7 +162,7 @@ public class TenantResource {
     }
 
     private JsonObject describe(Tenant tenant) {
-        var json = Json.createObjectBuilder().add("id", tenant.id()).add("name", tenant.name())
+        var json = JSON.createObjectBuilder().add("id", tenant.id()).add("name", tenant.name())
                 .add("createdAt", Instant.ofEpochMilli(tenant.createdAt()).toString())
                 .add("updatedAt", Instant.ofEpochMilli(tenant.updatedAt()).toString());
         tenants.policy(tenant.id()).ifPresentOrElse(p -> json.add("policy", PolicyJson.write(p)), () -> json.addNull("policy"));

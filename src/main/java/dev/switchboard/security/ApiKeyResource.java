@@ -2,7 +2,6 @@ package dev.switchboard.security;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -19,6 +18,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.Instant;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** The caller's own API keys. The key itself appears once, in the answer to its creation. */
 @Path("api-keys")
@@ -70,7 +71,7 @@ public class ApiKeyResource {
 
     @GET
     public JsonValue list() {
-        JsonArrayBuilder keys = Json.createArrayBuilder();
+        JsonArrayBuilder keys = JSON.createArrayBuilder();
         apiKeys.ownedBy(currentUser.subject(), currentUser.tenant()).forEach(key -> keys.add(describe(key)));
         return keys.build();
     }
@@ -85,7 +86,7 @@ public class ApiKeyResource {
     }
 
     private static JsonObjectBuilder describe(ApiKey key) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("id", key.id())
                 .add("name", key.name())
                 .add("prefix", key.keyPrefix())

@@ -3,7 +3,6 @@ package dev.switchboard.security;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -18,6 +17,8 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.util.TreeSet;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** Login with a local user, the built-in issuer's public key, and "who am I". */
 @Path("auth")
@@ -73,7 +74,7 @@ public class AuthResource {
                     IssuedToken token = issuer.accessToken(who);
                     CacheControl noStore = new CacheControl();
                     noStore.setNoStore(true);
-                    return Response.ok(Json.createObjectBuilder()
+                    return Response.ok(JSON.createObjectBuilder()
                                     .add("access_token", token.token())
                                     .add("token_type", "Bearer")
                                     .add("expires_in", Duration.between(token.issuedAt(), token.expiresAt()).toSeconds())
@@ -97,9 +98,9 @@ public class AuthResource {
     @Path("me")
     @RolesAllowed({"admin", "user"})
     public JsonObject me() {
-        JsonArrayBuilder roles = Json.createArrayBuilder();
+        JsonArrayBuilder roles = JSON.createArrayBuilder();
         new TreeSet<>(currentUser.roles()).forEach(roles::add);
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("subject", currentUser.subject())
                 .add("tenant", currentUser.tenant())
                 .add("roles", roles)

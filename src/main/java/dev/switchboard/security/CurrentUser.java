@@ -1,10 +1,10 @@
 package dev.switchboard.security;
 
+import dev.switchboard.platform.ApiException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
 import jakarta.security.enterprise.SecurityContext;
 import java.util.Set;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.jwt.JsonWebToken;
 
 /**
@@ -28,8 +28,7 @@ public class CurrentUser {
     private boolean resolved;
 
     @Inject
-    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
-    String defaultTenant;
+    DefaultTenant defaultTenant;
 
     /** False on @PermitAll requests that came without a token; every other method then answers for nobody. */
     public boolean isAuthenticated() {
@@ -52,10 +51,30 @@ public class CurrentUser {
         return subject != null ? subject : jwt.getName();
     }
 
+    /** Callers of the default tenant run the platform and may look into every tenant; others only into their own. */
+    public boolean seesAllTenants() {
+        return defaultTenant.id().equals(tenant());
+    }
+
+    /**
+     * The tenant a read is scoped to: the caller's own when none is asked for, another one only for a caller who
+     * {@link #seesAllTenants() sees all tenants}; {@code what} names the data in the 403 otherwise.
+     */
+    public String tenantToRead(String requested, String what) {
+        if (requested == null || requested.isBlank()) {
+            return tenant();
+        }
+        if (!requested.equals(tenant()) && !seesAllTenants()) {
+            throw ApiException.forbidden("tenant_forbidden", "An administrator of tenant " + tenant()
+                    + " can only read that tenant's " + what);
+        }
+        return requested;
+    }
+
     public String tenant() {
         Object tenant = isAuthenticated() ? jwt.getClaim(TokenMinter.TENANT_CLAIM) : null;
         String value = tenant == null ? null : ClaimValues.asString(tenant);
-        return value == null || value.isBlank() ? defaultTenant : value;
+        return value == null || value.isBlank() ? defaultTenant.id() : value;
     }
 
     public Set<String> roles() {

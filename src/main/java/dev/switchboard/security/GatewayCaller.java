@@ -50,7 +50,7 @@ public class GatewayCaller extends CurrentUser {
 
     @Override
     public String tenant() {
-        return isAnonymous() ? defaultTenant : super.tenant();
+        return isAnonymous() ? defaultTenant.id() : super.tenant();
     }
 
     @Override

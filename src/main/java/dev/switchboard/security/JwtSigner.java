@@ -1,11 +1,12 @@
 package dev.switchboard.security;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
 import java.security.PrivateKey;
 import java.security.Signature;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** Signs a claim set as a compact RS256 JWS. */
 final class JwtSigner {
@@ -15,7 +16,7 @@ final class JwtSigner {
 
     JwtSigner(PrivateKey key, String kid) {
         this.key = key;
-        JsonObject header = Json.createObjectBuilder().add("alg", "RS256").add("typ", "JWT").add("kid", kid).build();
+        JsonObject header = JSON.createObjectBuilder().add("alg", "RS256").add("typ", "JWT").add("kid", kid).build();
         this.encodedHeader = Base64Url.encode(header.toString());
     }
 

@@ -1,11 +1,12 @@
 package dev.switchboard.security;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.security.interfaces.RSAPublicKey;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** The public half of the signing key as a JSON Web Key, with its RFC 7638 thumbprint as key id. */
 final class RsaJwk {
@@ -25,7 +26,7 @@ final class RsaJwk {
     }
 
     static JsonObject jwk(RSAPublicKey key) {
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("kty", "RSA")
                 .add("use", "sig")
                 .add("alg", "RS256")
@@ -36,6 +37,6 @@ final class RsaJwk {
     }
 
     static JsonObject jwks(RSAPublicKey key) {
-        return Json.createObjectBuilder().add("keys", Json.createArrayBuilder().add(jwk(key))).build();
+        return JSON.createObjectBuilder().add("keys", JSON.createArrayBuilder().add(jwk(key))).build();
     }
 }

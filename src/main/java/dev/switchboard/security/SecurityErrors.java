@@ -1,8 +1,9 @@
 package dev.switchboard.security;
 
-import jakarta.json.Json;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** The REST error shape {@code {"error":{"message","type","code"}}} for this room's answers. */
 final class SecurityErrors {
@@ -19,7 +20,7 @@ final class SecurityErrors {
     static Response error(Response.Status status, String type, String code, String message) {
         return Response.status(status)
                 .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(Json.createObjectBuilder().add("error", Json.createObjectBuilder()
+                .entity(JSON.createObjectBuilder().add("error", JSON.createObjectBuilder()
                         .add("message", message).add("type", type).add("code", code)).build())
                 .build();
     }

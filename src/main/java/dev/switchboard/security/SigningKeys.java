@@ -3,7 +3,6 @@ package dev.switchboard.security;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import java.io.StringReader;
@@ -12,6 +11,8 @@ import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.interfaces.RSAPublicKey;
 import java.util.logging.Logger;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * The built-in issuer's RSA key: generated on first start into {@code <data-dir>/jwt-signing-key.pem}
@@ -59,7 +60,7 @@ public class SigningKeys {
         }
         try {
             String header = new String(Base64Url.decode(rawToken.substring(0, rawToken.indexOf('.'))), StandardCharsets.UTF_8);
-            try (JsonReader reader = Json.createReader(new StringReader(header))) {
+            try (JsonReader reader = JSON.createReader(new StringReader(header))) {
                 return kid.equals(reader.readObject().getString("kid", null));
             }
         } catch (RuntimeException e) {

@@ -1,6 +1,5 @@
 package dev.switchboard.security;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import java.time.Clock;
@@ -8,6 +7,8 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.TreeSet;
 import java.util.UUID;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** Builds the claim set MicroProfile JWT expects (iss, aud, sub, upn, groups, iat, exp, jti) and signs it. */
 final class TokenMinter {
@@ -32,9 +33,9 @@ final class TokenMinter {
         Instant issuedAt = Instant.ofEpochSecond(clock.instant().getEpochSecond());
         Instant expiresAt = issuedAt.plus(ttl);
         String jti = UUID.randomUUID().toString();
-        JsonArrayBuilder groups = Json.createArrayBuilder();
+        JsonArrayBuilder groups = JSON.createArrayBuilder();
         new TreeSet<>(who.groups()).forEach(groups::add);
-        JsonObjectBuilder claims = Json.createObjectBuilder()
+        JsonObjectBuilder claims = JSON.createObjectBuilder()
                 .add("iss", issuer)
                 .add("aud", AUDIENCE)
                 .add("sub", who.subject())

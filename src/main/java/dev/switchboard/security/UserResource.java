@@ -2,7 +2,6 @@ package dev.switchboard.security;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -19,7 +18,8 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.Instant;
 import java.util.regex.Pattern;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** Admins manage the local users of the built-in issuer. */
 @Path("users")
@@ -35,9 +35,6 @@ public class UserResource {
     @Inject
     LocalUsers users;
 
-    @Inject
-    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
-    String defaultTenant;
 
     @Inject
     CurrentUser caller;
@@ -49,12 +46,12 @@ public class UserResource {
      * users; an admin of any other tenant sees and manages only the users of that tenant.
      */
     private boolean mayManage(String tenant) {
-        return caller.tenant().equals(defaultTenant) || caller.tenant().equals(tenant);
+        return caller.seesAllTenants() || caller.tenant().equals(tenant);
     }
 
     @GET
     public JsonValue list() {
-        JsonArrayBuilder list = Json.createArrayBuilder();
+        JsonArrayBuilder list = JSON.createArrayBuilder();
         users.all().stream().filter(user -> mayManage(user.tenantId())).forEach(user -> list.add(describe(user)));
         return list.build();
     }
@@ -120,7 +117,7 @@ public class UserResource {
     }
 
     private static JsonObject describe(LocalUser user) {
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("username", user.username())
                 .add("role", user.role().claim())
                 .add("tenant", user.tenantId())

@@ -1,6 +1,5 @@
 package dev.switchboard.sql;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -10,6 +9,8 @@ import java.math.BigInteger;
 import java.util.Base64;
 import java.util.Collection;
 import java.util.Map;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** Java values (query cells, error data) as JSON: numbers stay numbers, dates become ISO text, bytes base64. */
 public final class Jsons {
@@ -28,30 +29,30 @@ public final class Jsons {
             return b ? JsonValue.TRUE : JsonValue.FALSE;
         }
         if (value instanceof Integer || value instanceof Long || value instanceof Short || value instanceof Byte) {
-            return Json.createValue(((Number) value).longValue());
+            return JSON.createValue(((Number) value).longValue());
         }
         if (value instanceof BigInteger big) {
-            return Json.createValue(big);
+            return JSON.createValue(big);
         }
         if (value instanceof BigDecimal dec) {
-            return Json.createValue(dec);
+            return JSON.createValue(dec);
         }
         if (value instanceof Number n) {
-            return Json.createValue(n.doubleValue());
+            return JSON.createValue(n.doubleValue());
         }
         if (value instanceof byte[] bytes) {
-            return Json.createValue(Base64.getEncoder().encodeToString(bytes));
+            return JSON.createValue(Base64.getEncoder().encodeToString(bytes));
         }
         if (value instanceof Map<?, ?> map) {
-            JsonObjectBuilder object = Json.createObjectBuilder();
+            JsonObjectBuilder object = JSON.createObjectBuilder();
             map.forEach((k, v) -> object.add(String.valueOf(k), of(v)));
             return object.build();
         }
         if (value instanceof Collection<?> list) {
-            JsonArrayBuilder array = Json.createArrayBuilder();
+            JsonArrayBuilder array = JSON.createArrayBuilder();
             list.forEach(v -> array.add(of(v)));
             return array.build();
         }
-        return Json.createValue(value.toString());
+        return JSON.createValue(value.toString());
     }
 }

@@ -8,12 +8,15 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
+import java.sql.SQLException;
+import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The tenant hash chain on each database: appends link up, and editing or deleting a row is detected. */
@@ -26,10 +29,24 @@ class AuditChainTest {
                 "4bf92f3577b34da6a3ce929d0e0e4736", input, "ok", 12L);
     }
 
-    static void appendMany(TestDatabase db, String tenant, int count) {
+    /** Appends one event at a time, each in its own transaction, reading the chain's end every time. */
+    static void appendMany(TestDatabase db, String tenant, int count) throws SQLException {
         for (int i = 0; i < count; i++) {
             JsonObject input = Json.createObjectBuilder().add("message", "hello " + i).build();
-            db.run(em -> AuditChain.append(em, record(tenant, "everything__echo", input), SECRETS.hash(input)));
+            try (Connection c = db.jdbc()) {
+                AuditChain.appendAll(c, List.of(record(tenant, "everything__echo", input)), SECRETS, Map.of());
+            }
+        }
+    }
+
+    /** Appends a batch in one transaction, as the writer does. */
+    static Map<String, AuditChain.Head> appendBatch(TestDatabase db, List<AuditRecord> batch,
+                                                    Map<String, AuditChain.Head> known) throws SQLException {
+        try (Connection c = db.jdbc()) {
+            c.setAutoCommit(false);
+            Map<String, AuditChain.Head> heads = AuditChain.appendAll(c, batch, SECRETS, known);
+            c.commit();
+            return heads;
         }
     }
 
@@ -54,18 +71,18 @@ class AuditChainTest {
         try (TestDatabase db = DatabaseKinds.open(kind)) {
             appendMany(db, "acme", 2);
             JsonObject input = Json.createObjectBuilder().add("message", "batched").build();
-            AuditWriter writer = new AuditWriter();
-            writer.secrets = SECRETS;
-            db.run(em -> {
-                writer.em = em;
-                writer.write(List.of(record("acme", "everything__echo", input), record("globex", "everything__echo", input),
-                        record("acme", "everything__echo", null), record("globex", "everything__echo", input),
-                        record("acme", "everything__echo", input)));
-            });
+            Map<String, AuditChain.Head> heads = new HashMap<>(appendBatch(db, List.of(record("acme", "everything__echo", input),
+                    record("globex", "everything__echo", input), record("acme", "everything__echo", null),
+                    record("globex", "everything__echo", input), record("acme", "everything__echo", input)), Map.of()));
+            assertEquals(5, heads.get("acme").seq());
+            assertEquals(2, heads.get("globex").seq());
+            // the next batch continues from the remembered heads without reading them
+            heads.putAll(appendBatch(db, List.of(record("acme", "everything__echo", input)), Map.copyOf(heads)));
+            assertEquals(6, heads.get("acme").seq());
             db.reopen();
             AuditChain.Verification acme = db.inTransaction(em -> AuditChain.verify(em, "acme"));
             assertTrue(acme.valid(), acme.toString());
-            assertEquals(5, acme.checked());
+            assertEquals(6, acme.checked());
             AuditChain.Verification globex = db.inTransaction(em -> AuditChain.verify(em, "globex"));
             assertTrue(globex.valid(), globex.toString());
             assertEquals(2, globex.checked());
@@ -116,6 +133,26 @@ class AuditChainTest {
             AuditChain.Verification result = db.inTransaction(em -> AuditChain.verify(em, "acme"));
             assertFalse(result.valid());
             assertEquals(2, result.brokenAtSeq());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.persistence.DatabaseKinds#all")
+    void aRememberedHeadThatAnotherInstanceMovedOnIsRefusedAndTheChainStaysWhole(TestDatabase.Kind kind) throws Exception {
+        try (TestDatabase db = DatabaseKinds.open(kind)) {
+            appendMany(db, "acme", 2);
+            AuditChain.Head stale;
+            try (Connection c = db.jdbc()) {
+                stale = AuditChain.head(c, "acme").orElseThrow();
+            }
+            appendMany(db, "acme", 1); // another instance appends event 3
+            JsonObject input = Json.createObjectBuilder().add("message", "late").build();
+            assertThrows(SQLException.class, () -> appendBatch(db, List.of(record("acme", "everything__echo", input)),
+                    Map.of("acme", stale)));
+            db.reopen();
+            AuditChain.Verification acme = db.inTransaction(em -> AuditChain.verify(em, "acme"));
+            assertTrue(acme.valid(), acme.toString());
+            assertEquals(3, acme.checked());
         }
     }
 }

@@ -475,4 +475,16 @@ class GatewayRouterTest {
                 .add("uri", ARCHITECTURE).build()), null, null));
         assertEquals(ARCHITECTURE, read.getJsonArray("contents").getJsonObject(0).getString("uri"));
     }
+
+    @Test
+    void thePassthroughRefusesWhatIsNoValidClientRequestInsteadOfSendingItOn() {
+        PassthroughRouter router = new PassthroughRouter(httpBackend, access, subscriptions.of(session, false));
+        int sent = traffic.get("http_ev").outbound().size();
+        assertEquals(GatewayErrors.METHOD_NOT_FOUND, errorCode(router.handle(request("no/such/method", null), null, null)));
+        assertEquals(GatewayErrors.METHOD_NOT_FOUND, errorCode(router.handle(request("tasks/list", null), null, null)));
+        assertEquals(GatewayErrors.INVALID_PARAMS, errorCode(router.handle(request("tools/call",
+                Json.createObjectBuilder().add("arguments", JsonValue.EMPTY_JSON_OBJECT).build()), null, null)));
+        assertEquals(GatewayErrors.INVALID_PARAMS, errorCode(router.handle(request("resources/read", JsonValue.EMPTY_JSON_OBJECT), null, null)));
+        assertEquals(sent, traffic.get("http_ev").outbound().size(), "nothing reached the backend");
+    }
 }

@@ -1,5 +1,9 @@
 package dev.switchboard.it;
 
+import dev.switchboard.llm.ScriptedProvider;
+import dev.switchboard.llm.ScriptedProvider.Reply;
+import dev.switchboard.llm.ScriptedProvider.Script;
+import dev.switchboard.llm.ToolCall;
 import dev.switchboard.testing.ServerEverything;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
@@ -25,10 +29,16 @@ import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The web console in a real browser: {@code src/test/node/console-e2e.mjs} drives Debian's Chromium with
- * playwright-core through sign-in, a stdio server-everything (create, test, toggle tools), an assistant using it,
+ * playwright-core through sign-in, a stdio server-everything (create, test, toggle tools), an assistant using it
+ * (created, then edited),
+ * a chat with that assistant whose get-sum call is approved from the keyboard in its inline block (then done, its
+ * result and the answer, from the scripted LLM provider on {@code it.llm.port}, with a model picked for the message),
  * an API key (create, copy, revoke), an API error shown in words, a failed test, delete with confirmation, an edit
- * that keeps masked secrets, a narrow screen and sign-out. Each step leaves a screenshot in
- * {@code target/console-screenshots}; any browser console error or page error fails the run.
+ * that keeps masked secrets, built-in servers (the demo card, one registered through the form after the API refused
+ * an unknown name, tested; a user refused in words), an HTTP server's header kept masked, a narrow screen, sign-out
+ * and sign-in with an API key (a wrong token refused in words). Each step leaves a screenshot in
+ * {@code target/console-screenshots}; any browser console error or page error, request leaving Switchboard, unnamed
+ * control or sideways scrolling fails the run (src/test/node/console-harness.mjs).
  * Afterwards this test checks through the REST API that what the browser did really happened.
  */
 class ConsoleBrowserIT {
@@ -41,12 +51,18 @@ class ConsoleBrowserIT {
     private static final List<Long> serversToDelete = new ArrayList<>();
     private static final List<Long> assistantsToDelete = new ArrayList<>();
     private static final List<String> usersToDelete = new ArrayList<>();
+    private static ScriptedProvider provider;
 
     @Test
     void walkThroughTheConsole() throws Exception {
         assertTrue(Files.isExecutable(Paths.get(CHROMIUM)), CHROMIUM + " is missing: install it with apt-get install -y chromium (.ci/run does)");
         Api.awaitReady();
         String suffix = UUID.randomUUID().toString().substring(0, 6);
+        // the chat step: the model calls get-sum of the server the browser registers, then answers with its result
+        provider = ChatFixture.startProvider();
+        Script chat = provider.script(
+                Reply.tools(new ToolCall("call-browser-sum", "mcp__everything-" + suffix + "__get-sum", "{\"a\":20,\"b\":22}")),
+                Reply.text("get-sum says 42."));
         String nodeModules = Paths.get(System.getProperty("switchboard.node.dir", "target/node"), "node_modules").toAbsolutePath().toString();
 
         List<String> command = List.of("node", SCRIPT.toString(),
@@ -55,7 +71,8 @@ class ConsoleBrowserIT {
                 "--everything", ServerEverything.entryPoint().toString(),
                 "--node-modules", nodeModules,
                 "--out", SCREENSHOTS.toString(),
-                "--suffix", suffix);
+                "--suffix", suffix,
+                "--chat-key", chat.key());
         Files.createDirectories(LOG.getParent());
         Process process = new ProcessBuilder(command).redirectErrorStream(true).redirectOutput(LOG.toFile()).start();
         boolean finished = process.waitFor(5, TimeUnit.MINUTES);
@@ -100,11 +117,25 @@ class ConsoleBrowserIT {
         }
         assertTrue(disabledSeen, "the disabled tool is still listed, as disabled");
 
+        JsonObject builtin = Api.get("/api/mcp-servers/" + result.getJsonNumber("builtinServerId").longValue(), admin).expect(200).json();
+        assertEquals("builtin", builtin.getString("type"), "the built-in server made in the browser: " + builtin);
+        assertEquals("knowledge", builtin.getString("command"));
+
+        // the tool switches flipped in the browser decide what the model is offered: echo was disabled there
+        assertEquals(0, chat.remaining(), "the chat took both scripted replies");
+        assertEquals("gpt-4o", chat.requests().get(0).getString("model"), "the model picked in the browser was asked");
+        String offered = chat.requests().get(0).getJsonArray("tools").toString();
+        assertTrue(offered.contains("mcp__" + result.getString("serverName") + "__get-sum"), "the server's tools were offered: " + offered);
+        assertFalse(offered.contains("mcp__" + result.getString("serverName") + "__" + result.getString("disabledTool") + "\""),
+                "the tool disabled in the browser was not offered: " + offered);
+        assertTrue(chat.requests().get(1).toString().contains("The sum of 20 and 22 is 42"), "the approved call ran and its result went to the model");
+
         long assistantId = result.getJsonNumber("assistantId").longValue();
         JsonObject assistant = Api.get("/api/assistants/" + assistantId, admin).expect(200).json();
         assertEquals(result.getString("assistantName"), assistant.getString("name"));
         assertEquals("gpt-4o-mini", assistant.getString("model"));
         assertTrue(assistant.getBoolean("knowledgeBaseEnabled"));
+        assertEquals("Answers operations questions; edited in the browser", assistant.getString("description"), "the edit in the browser was saved");
         assertEquals(serverId, assistant.getJsonArray("mcpServerIds").getJsonNumber(0).longValue());
 
         String keys = Api.get("/api/api-keys", admin).expect(200).text();
@@ -141,6 +172,9 @@ class ConsoleBrowserIT {
         if (result.containsKey("serverId")) {
             serversToDelete.add(result.getJsonNumber("serverId").longValue());
         }
+        if (result.containsKey("builtinServerId")) {
+            serversToDelete.add(result.getJsonNumber("builtinServerId").longValue());
+        }
         if (result.containsKey("userName")) {
             usersToDelete.add(result.getString("userName"));
         }
@@ -156,6 +190,9 @@ class ConsoleBrowserIT {
     /** Deleting the server also closes its stdio process inside Switchboard. */
     @AfterAll
     static void cleanUp() {
+        if (provider != null) {
+            provider.close();
+        }
         String admin = Api.adminToken();
         assistantsToDelete.forEach(id -> Api.delete("/api/assistants/" + id, admin));
         serversToDelete.forEach(id -> Api.delete("/api/mcp-servers/" + id, admin));

@@ -37,9 +37,14 @@ import static org.junit.jupiter.api.Assertions.fail;
  * (cancelled, and the model told so), the audit page (filters, Load more, an event's drawer, Verify chain) over gateway
  * calls made here, the tenants page (create, a policy with allowlist, backends, rate limit and retry rule saved and
  * read back after a reload, a bad pattern refused with the API's code next to the field, rename, tenant_in_use, policy
- * removed, delete, Next and Previous over more than a page), the query page (schema search, a question answered, CSV, a refusal with its reason), the pages on a
- * phone screen, the gateway's {@code {backend}__echo} listed over
- * MCP from the browser, and the overview's numbers. Screenshots {@code pages-NN-*.png} in
+ * removed, delete, Next and Previous over more than a page), the gateway's sessions of another tenant (filter, Next and
+ * Previous over more than a page), the audit trail's tenant filter, a user of the default tenant who finds the shared
+ * server managed by admins (no edit, its tool switches read-only), an admin of another tenant refused the default
+ * tenant's sessions and audit trail in words and shown where its own chain breaks (one event changed in the database
+ * by this test), the query page (schema search, a question answered, CSV, a refusal with its reason), the pages on a
+ * phone screen, the gateway's {@code {backend}__echo} listed over MCP from the browser, the live session of an SDK
+ * client shown with its backend sessions while it is open and as ended after it left, and the overview's numbers and
+ * its charts of the last calls, errors and latency (and their empty state). Screenshots {@code pages-NN-*.png} in
  * {@code target/console-screenshots}; any browser console or page error fails the run.
  */
 class ConsoleChatBrowserIT {
@@ -54,10 +59,14 @@ class ConsoleChatBrowserIT {
     /** More tenants than the tenants page shows at once (20). */
     private static final int PAGING_TENANTS = 21;
     private static final List<String> pagingTenants = new ArrayList<>();
+    /** More ended gateway sessions of one tenant than the gateway page shows at once (20). */
+    private static final int PAGING_SESSIONS = 21;
+    private static final List<String> usersToDelete = new ArrayList<>();
 
     private static ScriptedProvider provider;
     private static Long serverId;
     private static Long assistantId;
+    private static Long tenantServerId;
     private static String tenantId;
     private static String tenantUser;
 
@@ -126,6 +135,45 @@ class ConsoleChatBrowserIT {
             pagingTenants.add(id);
         }
 
+        // that user's gateway sessions, opened and ended: the gateway page filters them by tenant and pages them
+        String tenantUserToken = Api.login(tenantUser, "password-" + tenantUser);
+        for (int i = 0; i < PAGING_SESSIONS; i++) {
+            String session = GatewaySessionsIT.open(tenantUserToken, "console-paging-" + i);
+            assertEquals(200, GatewaySessionsIT.delete(tenantUserToken, session), "the session " + i + " ended");
+        }
+        // a user of the default tenant (the shared server is managed by admins) and an admin of another tenant
+        String user = "console-user-" + suffix;
+        String tenantAdmin = "tenant-admin-" + suffix;
+        Api.post("/api/users", admin, Json.createObjectBuilder().add("username", user).add("password", "password-" + user)
+                .add("role", "user").add("tenant", "default").build()).expect(201);
+        usersToDelete.add(user);
+        Api.post("/api/users", admin, Json.createObjectBuilder().add("username", tenantAdmin).add("password", "password-" + tenantAdmin)
+                .add("role", "admin").add("tenant", tenantAdmin + "-tenant").build()).expect(201);
+        usersToDelete.add(tenantAdmin);
+        // that admin's tenant gets an audit chain of its own (two gateway calls of a built-in server shared there), and
+        // one of its events is then changed in the database behind Switchboard's back: the audit page must say where
+        // the chain breaks
+        String otherTenant = tenantAdmin + "-tenant";
+        String tenantAdminToken = Api.login(tenantAdmin, "password-" + tenantAdmin);
+        String knowledge = "kb-" + suffix;
+        tenantServerId = Api.post("/api/mcp-servers", tenantAdminToken, Json.createObjectBuilder().add("name", knowledge).add("type", "builtin")
+                .add("command", "knowledge").add("scope", "shared").build()).expect(201).json().getJsonNumber("id").longValue();
+        JsonArrayBuilder searches = Json.createArrayBuilder();
+        for (String words : List.of("gateway", "audit")) {
+            searches.add(Json.createObjectBuilder().add("op", "call").add("name", knowledge + "__search")
+                    .add("arguments", Json.createObjectBuilder().add("query", words)));
+        }
+        JsonObject searched = GatewayClient.run(tenantAdminToken, searches.build());
+        assertTrue(searched.getJsonArray("steps").getValuesAs(JsonObject.class).stream().allMatch(step -> step.containsKey("result")),
+                () -> "the other tenant's gateway calls worked: " + searched);
+        String countOther = "select count(*) from audit_event where tenant_id = '" + otherTenant + "'";
+        for (int i = 0; i < 100 && !"2".equals(ServerDatabase.queryString(countOther)); i++) {
+            Thread.sleep(100); // the audit writer is asynchronous
+        }
+        assertEquals("2", ServerDatabase.queryString(countOther), "both calls of the other tenant are audited");
+        assertEquals(1, ServerDatabase.update("update audit_event set outcome = 'tampered' where tenant_id = '" + otherTenant
+                + "' and chain_seq = 2"), "one event of the other tenant changed");
+
         String nodeModules = Paths.get(System.getProperty("switchboard.node.dir", "target/node"), "node_modules").toAbsolutePath().toString();
         List<String> command = List.of("node", SCRIPT.toString(),
                 "--base-url", Api.BASE,
@@ -142,6 +190,9 @@ class ConsoleChatBrowserIT {
                 "--tenant-id", tenantId,
                 "--tenant-user", tenantUser,
                 "--paging-tenants", String.valueOf(PAGING_TENANTS),
+                "--paging-sessions", String.valueOf(PAGING_SESSIONS),
+                "--user", user,
+                "--tenant-admin", tenantAdmin,
                 "--node-modules", nodeModules,
                 "--out", SCREENSHOTS.toString());
         Files.createDirectories(LOG.getParent());
@@ -189,6 +240,12 @@ class ConsoleChatBrowserIT {
         }
         assertEquals(Map.of("call-echo-1", "done", "call-echo-2", "error"), statuses, "what the blocks showed is what was stored");
         assertTrue(result.getInt("gatewayTools") >= 1, "the gateway listed tools");
+        String liveSession = result.getString("liveSessionId");
+        JsonObject recorded = Api.get("/api/gateway/sessions?subject=admin&state=ended&limit=500", admin).expect(200).json()
+                .getJsonArray("data").getValuesAs(JsonObject.class).stream().filter(s -> s.getString("sessionId").equals(liveSession))
+                .findFirst().orElseThrow(() -> new AssertionError("the session the browser showed is recorded: " + liveSession));
+        assertEquals("deleted", recorded.getString("endReason"), "the SDK client ended it: " + recorded);
+        assertTrue(result.getInt("chartedCalls") >= AUDITED_CALLS, "the overview charted the gateway calls made here");
 
         assertEquals(0, query.remaining(), "the Query page asked the model");
         assertEquals(0, refused.remaining(), "the refused question asked the model");
@@ -256,6 +313,9 @@ class ConsoleChatBrowserIT {
         if (serverId != null) {
             Api.delete("/api/mcp-servers/" + serverId, admin);
         }
+        if (tenantServerId != null) {
+            Api.delete("/api/mcp-servers/" + tenantServerId, admin);
+        }
         if (tenantUser != null) {
             Api.delete("/api/users/" + tenantUser, admin);
         }
@@ -263,5 +323,6 @@ class ConsoleChatBrowserIT {
             Api.delete("/api/tenants/" + tenantId, admin);
         }
         pagingTenants.forEach(id -> Api.delete("/api/tenants/" + id, admin));
+        usersToDelete.forEach(name -> Api.delete("/api/users/" + name, admin));
     }
 }

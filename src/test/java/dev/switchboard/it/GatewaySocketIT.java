@@ -125,8 +125,13 @@ class GatewaySocketIT {
         assertEquals(-32600, code(answers.getJsonObject(2)));
         assertEquals(-32600, code(answers.getJsonObject(3)));
         assertTrue(answers.getJsonObject(3).getJsonObject("error").getString("message").contains("too large"));
-        assertEquals(-32601, code(answers.getJsonObject(4)));
-        assertEquals(3, answers.getJsonObject(5).getInt("id"));
+        // the last two are served on workers and may be answered in either order: match them by id
+        JsonObject noSuch = answers.getJsonObject(4).getInt("id", 0) == 2 ? answers.getJsonObject(4) : answers.getJsonObject(5);
+        JsonObject ping = noSuch == answers.getJsonObject(4) ? answers.getJsonObject(5) : answers.getJsonObject(4);
+        assertEquals(2, noSuch.getInt("id"), outcome::toString);
+        assertEquals(-32601, code(noSuch));
+        assertEquals(3, ping.getInt("id"), outcome::toString);
+        assertTrue(ping.containsKey("result"), outcome::toString);
     }
 
     @Test

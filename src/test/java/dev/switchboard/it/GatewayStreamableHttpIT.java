@@ -191,6 +191,22 @@ class GatewayStreamableHttpIT {
 
     @Test
     @Order(5)
+    void resourceLinksInAToolResultAreReadBackThroughTheGateway() {
+        JsonObject result = GatewayClient.single(user, call(httpName + "__get-resource-links",
+                Json.createObjectBuilder().add("count", 2).build())).getJsonObject("result");
+        JsonArray content = result.getJsonArray("content");
+        assertEquals("text", content.getJsonObject(0).getString("type"), content::toString);
+        String textLink = content.getJsonObject(2).getString("uri");
+        assertEquals("resource_link", content.getJsonObject(2).getString("type"));
+        assertTrue(textLink.startsWith("switchboard://" + httpName + "/demo://resource/dynamic/text/"), content::toString);
+        JsonObject read = GatewayClient.single(user, Json.createObjectBuilder().add("op", "readResource").add("uri", textLink).build());
+        JsonObject contents = read.getJsonObject("result").getJsonArray("contents").getJsonObject(0);
+        assertEquals(textLink, contents.getString("uri"), read::toString);
+        assertTrue(contents.getString("text").contains("2"), read::toString);
+    }
+
+    @Test
+    @Order(5)
     void aBackendsSamplingAndElicitationAreAnsweredByTheCallingClient() {
         JsonObject output = GatewayClient.run(user, Json.createArrayBuilder()
                 .add(call(httpName + "__trigger-sampling-request", Json.createObjectBuilder().add("prompt", "hi").build()))

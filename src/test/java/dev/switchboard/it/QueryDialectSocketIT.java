@@ -5,21 +5,37 @@ import dev.switchboard.llm.ScriptedProvider.Reply;
 import dev.switchboard.llm.ScriptedProvider.Script;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
 import static dev.switchboard.it.QueryDialectIT.code;
 import static dev.switchboard.it.QueryTcpClient.params;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Seed 000's dialect over {@code ws://host/mcp}, the seed's own address, beside MCP JSON-RPC on the same endpoint:
  * negotiation, in-band authentication, a query, errors (including -32002 with {@code timeout} and {@code elapsed}
- * from a statement the server stops), and {@code session.expired} pushed to the socket.
+ * from a statement the server stops), {@code session.expired} pushed to the socket, and the connection limit shared
+ * with the TCP transport (the IT server allows {@value #MAX_CONNECTIONS}, see the pom's bootstrap properties), and
+ * the message limits: the dialect's (smaller on the IT server) for its messages, the gateway's for MCP.
  */
 class QueryDialectSocketIT {
+
+    /** {@code query.limit.max-connections} of the IT server. */
+    static final int MAX_CONNECTIONS = 4;
+    /** {@code query.limit.max-message-bytes} of the IT server (seed: 10 MB). */
+    static final int DIALECT_MAX_BYTES = 5 * 1024 * 1024;
+    /** {@code switchboard.gateway.max-body-bytes}, left at its default. */
+    static final int GATEWAY_MAX_BYTES = 4 * 1024 * 1024;
 
     static ScriptedProvider provider;
     static String userToken;
@@ -98,6 +114,101 @@ class QueryDialectSocketIT {
             assertEquals("notification", expired.getString("type"));
             assertEquals(id, expired.getJsonObject("params").getString("session_id"));
             assertEquals(-31002, code(client.call("session.get", params("{\"session_id\":\"" + id + "\"}"))));
+        }
+    }
+
+    @Test
+    void connectionsOverTheLimitAreRefusedWithMinus32000AndClosedOnEitherTransport() throws Exception {
+        awaitOpenDialectConnections(0);
+        List<QuerySocketClient> admitted = new ArrayList<>();
+        try {
+            for (int i = 0; i < MAX_CONNECTIONS; i++) {
+                QuerySocketClient client = new QuerySocketClient();
+                admitted.add(client);
+                client.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}"));
+            }
+            assertEquals(MAX_CONNECTIONS, openDialectConnections());
+
+            try (QuerySocketClient refused = new QuerySocketClient()) {
+                JsonObject answer = refused.call("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}"));
+                assertEquals(-32000, code(answer), answer::toString);
+                JsonObject data = answer.getJsonObject("error").getJsonObject("data");
+                assertEquals("too_many_connections", data.getString("reason"));
+                assertEquals(MAX_CONNECTIONS, data.getInt("max_connections"));
+                assertEquals("1013 too_many_connections", refused.closedByServer.get(10, TimeUnit.SECONDS));
+            }
+            try (QueryTcpClient tcp = new QueryTcpClient()) {
+                JsonObject answer = tcp.call("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}"));
+                assertEquals(-32000, code(answer), "the WebSocket connections count against the TCP transport too: " + answer);
+                assertThrows(IOException.class, tcp::read, "and the TCP connection is closed");
+            }
+            for (QuerySocketClient client : admitted) {
+                assertTrue(client.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}")).containsKey("version"),
+                        "the admitted connections go on");
+            }
+
+            admitted.remove(0).close();
+            awaitOpenDialectConnections(MAX_CONNECTIONS - 1);
+            QuerySocketClient again = new QuerySocketClient();
+            admitted.add(again);
+            assertEquals("1.0.0", again.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}")).getString("version"),
+                    "a closed connection's place is free again");
+        } finally {
+            admitted.forEach(QuerySocketClient::close);
+        }
+    }
+
+    @Test
+    void aDialectMessageMayBeAsLargeAsTheQueryLimitWhileMcpKeepsTheGatewaysLimit() throws Exception {
+        try (QuerySocketClient client = new QuerySocketClient()) {
+            String pad = "x".repeat(GATEWAY_MAX_BYTES + 1024);
+            JsonObject large = client.call("protocol.negotiate", Json.createObjectBuilder()
+                    .add("versions", Json.createArrayBuilder().add("1.0.0")).add("pad", pad).build());
+            assertEquals("1.0.0", large.getJsonObject("result").getString("version"),
+                    "over the gateway's limit, under the dialect's, answered normally: " + abbreviated(large));
+
+            client.send("protocol.negotiate", Json.createObjectBuilder().add("versions", Json.createArrayBuilder().add("1.0.0"))
+                    .add("pad", "x".repeat(DIALECT_MAX_BYTES)).build());
+            JsonObject tooLarge = client.await(m -> m.containsKey("error") && JsonValue.NULL.equals(m.get("id")), 30);
+            assertEquals("response", tooLarge.getString("type"), "the dialect's shape, as on TCP: " + tooLarge);
+            assertEquals(-32600, code(tooLarge));
+            JsonObject data = tooLarge.getJsonObject("error").getJsonObject("data");
+            assertEquals(DIALECT_MAX_BYTES, data.getInt("max_message_bytes"));
+            assertTrue(data.getInt("message_bytes") > DIALECT_MAX_BYTES, data::toString);
+
+            client.sendText("{\"jsonrpc\":\"2.0\",\"id\":7,\"method\":\"ping\",\"params\":{\"_meta\":{\"pad\":\""
+                    + "x".repeat(GATEWAY_MAX_BYTES) + "\"}}}");
+            JsonObject mcpTooLarge = client.await(m -> m.containsKey("jsonrpc"), 30);
+            assertEquals(-32600, mcpTooLarge.getJsonObject("error").getInt("code"), mcpTooLarge::toString);
+            assertTrue(mcpTooLarge.getJsonObject("error").getString("message").contains("too large"), mcpTooLarge::toString);
+
+            assertEquals("1.0.0", client.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}")).getString("version"),
+                    "the socket goes on");
+        }
+    }
+
+    private static String abbreviated(JsonObject message) {
+        String text = message.toString();
+        return text.length() > 500 ? text.substring(0, 500) + "..." : text;
+    }
+
+    /**
+     * How many dialect connections the server counts: the {@code delivered} of a {@code system.status} broadcast
+     * (harmless to the tests' clients, which keep unexpected notifications aside).
+     */
+    static int openDialectConnections() {
+        return Api.post("/api/query/system-status", Api.adminToken(), params("{\"status\":\"ok\"}")).expect(200).json().getInt("delivered");
+    }
+
+    /** Waits until the server counts exactly {@code expected} dialect connections (closes reach it asynchronously). */
+    static void awaitOpenDialectConnections(int expected) throws InterruptedException {
+        long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+        int open;
+        while ((open = openDialectConnections()) != expected) {
+            if (System.nanoTime() > deadline) {
+                throw new AssertionError("the server still counts " + open + " dialect connections, expected " + expected);
+            }
+            Thread.sleep(100);
         }
     }
 }

@@ -10,6 +10,7 @@ import java.net.http.WebSocket;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.BlockingQueue;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CompletionStage;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -27,6 +28,8 @@ final class QuerySocketClient implements AutoCloseable {
     private final AtomicInteger ids = new AtomicInteger();
     /** Messages read while waiting for another answer (notifications, answers to other requests). */
     final List<JsonObject> other = new ArrayList<>();
+    /** The close code and reason the server closed the socket with ("1013 too_many_connections"). */
+    final CompletableFuture<String> closedByServer = new CompletableFuture<>();
 
     QuerySocketClient() {
         socket = HttpClient.newHttpClient().newWebSocketBuilder()
@@ -45,14 +48,25 @@ final class QuerySocketClient implements AutoCloseable {
                         webSocket.request(1);
                         return null;
                     }
+
+                    @Override
+                    public CompletionStage<?> onClose(WebSocket webSocket, int statusCode, String reason) {
+                        closedByServer.complete(statusCode + " " + reason);
+                        return null;
+                    }
                 }).join();
     }
 
     String send(String method, JsonObject params) {
         String id = method + "-" + ids.incrementAndGet();
-        socket.sendText(Json.createObjectBuilder().add("type", "request").add("id", id).add("method", method)
-                .add("params", params).build().toString(), true).join();
+        sendText(Json.createObjectBuilder().add("type", "request").add("id", id).add("method", method)
+                .add("params", params).build().toString());
         return id;
+    }
+
+    /** Any text as one message (the limits' tests build oversized ones). */
+    void sendText(String text) {
+        socket.sendText(text, true).join();
     }
 
     /** The next message that matches, waiting up to {@code seconds}; the others are kept in {@link #other}. */
@@ -91,6 +105,8 @@ final class QuerySocketClient implements AutoCloseable {
 
     @Override
     public void close() {
-        socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+        if (!socket.isOutputClosed()) {
+            socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+        }
     }
 }

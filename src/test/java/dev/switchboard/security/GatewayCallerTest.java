@@ -26,7 +26,7 @@ class GatewayCallerTest {
                     case "getHeader" -> headers.get((String) args[0]);
                     default -> null;
                 });
-        caller.defaultTenant = "default";
+        caller.defaultTenant = new DefaultTenant("default");
         caller.anonymousMcp = new AnonymousMcp(allowed, loopbackOnly);
         return caller;
     }

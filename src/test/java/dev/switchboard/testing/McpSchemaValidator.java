@@ -18,6 +18,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.util.ArrayList;
+import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,10 +26,12 @@ import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Checks that a JSON-RPC message is something an MCP client may send in a given protocol version, against the
- * official schema in {@code switchboard.schema.dir/<version>/schema.json}: a request must be a JSONRPCRequest and
- * the ClientRequest for its method, a notification a JSONRPCNotification and the matching ClientNotification, a
- * response a JSON-RPC result (whose result is a ClientResult) or error.
+ * Checks JSON-RPC messages against the official MCP schema of a protocol version, in
+ * {@code switchboard.schema.dir/<version>/schema.json}, as sent by a client or by a server: a request must be a
+ * JSONRPCRequest and the sender's request definition for its method (ClientRequest or ServerRequest), a notification
+ * a JSONRPCNotification and the sender's notification definition, an error a JSON-RPC error response, a result a
+ * JSON-RPC result response whose result is the definition answering the request's method (e.g. ListToolsResult for
+ * {@code tools/list}) when that method is known, else the sender's result union (ClientResult or ServerResult).
  */
 public final class McpSchemaValidator {
 
@@ -38,8 +41,8 @@ public final class McpSchemaValidator {
     private final Path schemaFile;
     private final String defsPointer;
     private final boolean draft2020;
-    private final Map<String, String> clientRequestDefByMethod;
-    private final Map<String, String> clientNotificationDefByMethod;
+    private final Map<Sender, Map<String, String>> requestDefByMethod = new EnumMap<>(Sender.class);
+    private final Map<Sender, Map<String, String>> notificationDefByMethod = new EnumMap<>(Sender.class);
     private final Set<String> defNames;
     private final Map<String, JsonSchema> compiled = new ConcurrentHashMap<>();
 
@@ -52,8 +55,26 @@ public final class McpSchemaValidator {
         this.defsPointer = draft2020 ? "$defs" : "definitions";
         JsonObject defs = root.getJsonObject(defsPointer);
         this.defNames = Set.copyOf(defs.keySet());
-        this.clientRequestDefByMethod = methodIndex(defs, "ClientRequest");
-        this.clientNotificationDefByMethod = methodIndex(defs, "ClientNotification");
+        for (Sender sender : Sender.values()) {
+            requestDefByMethod.put(sender, methodIndex(defs, sender.prefix + "Request"));
+            notificationDefByMethod.put(sender, methodIndex(defs, sender.prefix + "Notification"));
+        }
+    }
+
+    /** Which side of an MCP session sent a message: each side has its own requests, notifications and results. */
+    public enum Sender {
+        CLIENT("Client"), SERVER("Server");
+
+        private final String prefix;
+
+        Sender(String prefix) {
+            this.prefix = prefix;
+        }
+
+        /** The side that answers this side's requests. */
+        public Sender peer() {
+            return this == CLIENT ? SERVER : CLIENT;
+        }
     }
 
     /** The validator for one protocol version, e.g. {@code "2025-11-25"}. */
@@ -63,32 +84,32 @@ public final class McpSchemaValidator {
 
     /** Every schema violation of the message as a client-sent message; empty when valid. */
     public List<String> problems(JsonObject message) {
+        return problems(message, Sender.CLIENT, null);
+    }
+
+    /**
+     * Every schema violation of a message the sender sent; empty when valid.
+     *
+     * @param answeredMethod for a response, the method of the request it answers (the peer's request); null when
+     *                       unknown, then a result is only checked against the sender's result union
+     */
+    public List<String> problems(JsonObject message, Sender sender, String answeredMethod) {
         List<String> problems = new ArrayList<>();
         String text = message.toString();
         boolean hasMethod = message.containsKey("method");
         boolean hasId = message.containsKey("id");
         if (hasMethod && hasId) {
-            String def = clientRequestDefByMethod.get(message.getString("method", ""));
             check(problems, "JSONRPCRequest", text);
-            if (def == null) {
-                problems.add("'" + message.get("method") + "' is not a client request in " + version);
-            } else {
-                check(problems, def, text);
-            }
+            checkMethod(problems, requestDefByMethod.get(sender), message, sender.prefix.toLowerCase() + " request", text);
         } else if (hasMethod) {
-            String def = clientNotificationDefByMethod.get(message.getString("method", ""));
             check(problems, "JSONRPCNotification", text);
-            if (def == null) {
-                problems.add("'" + message.get("method") + "' is not a client notification in " + version);
-            } else {
-                check(problems, def, text);
-            }
+            checkMethod(problems, notificationDefByMethod.get(sender), message, sender.prefix.toLowerCase() + " notification", text);
         } else if (message.containsKey("error")) {
             check(problems, hasDef("JSONRPCErrorResponse") ? "JSONRPCErrorResponse" : "JSONRPCError", text);
         } else {
             check(problems, hasDef("JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse", text);
             JsonValue result = message.get("result");
-            check(problems, "ClientResult", result == null ? "null" : result.toString());
+            check(problems, resultDef(sender, answeredMethod, problems), result == null ? "null" : result.toString());
         }
         return problems;
     }
@@ -99,6 +120,34 @@ public final class McpSchemaValidator {
         if (!problems.isEmpty()) {
             throw new AssertionError("message is not a valid " + version + " client message: " + problems + "\n" + message);
         }
+    }
+
+    private void checkMethod(List<String> problems, Map<String, String> defByMethod, JsonObject message, String kind, String text) {
+        String def = defByMethod.get(message.getString("method", ""));
+        if (def == null) {
+            problems.add("'" + message.get("method") + "' is not a " + kind + " in " + version);
+        } else {
+            check(problems, def, text);
+        }
+    }
+
+    /**
+     * The definition of the result answering a request: by the schema's naming, {@code XRequest} is answered by
+     * {@code XResult} where one exists (ListToolsRequest, CallToolRequest, CreateMessageRequest, ...), else by the
+     * plain Result (ping, subscribe, setLevel: an EmptyResult).
+     */
+    private String resultDef(Sender sender, String answeredMethod, List<String> problems) {
+        if (answeredMethod == null) {
+            return sender.prefix + "Result";
+        }
+        String requestDef = requestDefByMethod.get(sender.peer()).get(answeredMethod);
+        if (requestDef == null) {
+            problems.add("a result answers '" + answeredMethod + "', which is not a " + sender.peer().prefix.toLowerCase()
+                    + " request in " + version);
+            return sender.prefix + "Result";
+        }
+        String resultDef = requestDef.substring(0, requestDef.length() - "Request".length()) + "Result";
+        return hasDef(resultDef) ? resultDef : "Result";
     }
 
     private void check(List<String> problems, String def, String json) {

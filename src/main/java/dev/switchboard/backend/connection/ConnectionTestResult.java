@@ -1,10 +1,11 @@
 package dev.switchboard.backend.connection;
 
 import dev.switchboard.mcp.McpException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * What {@code POST /api/mcp-servers/{id}/connect} answers: on success the server's identity, the negotiated
@@ -25,14 +26,14 @@ public record ConnectionTestResult(boolean success, String protocolVersion, Json
     }
 
     public JsonObjectBuilder toJson() {
-        JsonObjectBuilder json = Json.createObjectBuilder().add("success", success).add("latencyMs", latencyMs);
+        JsonObjectBuilder json = JSON.createObjectBuilder().add("success", success).add("latencyMs", latencyMs);
         if (success) {
             return json.add("protocolVersion", protocolVersion)
                     .add("serverInfo", serverInfo == null ? JsonValue.EMPTY_JSON_OBJECT : serverInfo)
                     .add("capabilities", capabilities == null ? JsonValue.EMPTY_JSON_OBJECT : capabilities)
                     .add("toolCount", toolCount);
         }
-        JsonObjectBuilder error = Json.createObjectBuilder()
+        JsonObjectBuilder error = JSON.createObjectBuilder()
                 .add("kind", errorKind.name().toLowerCase())
                 .add("message", errorMessage == null ? errorKind.name() : errorMessage);
         if (httpStatus > 0) {

@@ -1,6 +1,5 @@
 package dev.switchboard.backend.registry;
 
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -13,6 +12,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
 /** Text <-> value conversions for the registry's JSON-valued columns. */
 final class McpServerJson {
 
@@ -23,7 +24,7 @@ final class McpServerJson {
         if (values == null) {
             return null;
         }
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         values.forEach(array::add);
         return array.build().toString();
     }
@@ -32,7 +33,7 @@ final class McpServerJson {
         if (text == null || text.isBlank()) {
             return List.of();
         }
-        try (var reader = Json.createReader(new StringReader(text))) {
+        try (var reader = JSON.createReader(new StringReader(text))) {
             JsonArray array = reader.readArray();
             return array.getValuesAs(JsonString.class).stream().map(JsonString::getString).toList();
         }
@@ -42,7 +43,7 @@ final class McpServerJson {
         if (values == null) {
             return null;
         }
-        JsonObjectBuilder object = Json.createObjectBuilder();
+        JsonObjectBuilder object = JSON.createObjectBuilder();
         values.forEach(object::add);
         return object.build().toString();
     }
@@ -52,7 +53,7 @@ final class McpServerJson {
         if (text == null || text.isBlank()) {
             return map;
         }
-        try (var reader = Json.createReader(new StringReader(text))) {
+        try (var reader = JSON.createReader(new StringReader(text))) {
             JsonObject object = reader.readObject();
             object.forEach((k, v) -> map.put(k, v.getValueType() == JsonValue.ValueType.STRING
                     ? ((JsonString) v).getString() : v.toString()));

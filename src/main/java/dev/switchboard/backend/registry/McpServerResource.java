@@ -8,7 +8,6 @@ import dev.switchboard.platform.ApiError;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -31,6 +30,8 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** Seed 004's MCP server API: {@code /api/mcp-servers}. */
 @Path("/mcp-servers")
@@ -58,11 +59,11 @@ public class McpServerResource {
     @GET
     @Operation(summary = "The caller's servers and the servers shared in the tenant, with live connection status")
     public JsonObject list() {
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JSON.createArrayBuilder();
         for (McpServer server : registry.visible(user)) {
             data.add(withStatus(server));
         }
-        return Json.createObjectBuilder().add("data", data).build();
+        return JSON.createObjectBuilder().add("data", data).build();
     }
 
     @GET
@@ -121,21 +122,21 @@ public class McpServerResource {
                 registry.visibleIds(user));
         Set<String> disabled = new HashSet<>(registry.disabledTools(server));
         Set<String> autoApprove = new HashSet<>(registry.autoApproveTools(server));
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JSON.createArrayBuilder();
         for (JsonObject tool : tools) {
             String name = tool.getString("name", "");
-            data.add(Json.createObjectBuilder()
+            data.add(JSON.createObjectBuilder()
                     .add("serverId", server.getId())
                     .add("serverName", server.getName())
                     .add("name", name)
                     .add("displayName", displayNames.get(name))
                     .add("description", tool.getString("description", ""))
                     .add("inputSchema", tool.containsKey("inputSchema") ? tool.get("inputSchema")
-                            : Json.createObjectBuilder().add("type", "object").build())
+                            : JSON.createObjectBuilder().add("type", "object").build())
                     .add("isEnabled", !disabled.contains(name))
                     .add("isAutoApprove", autoApprove.contains(name)));
         }
-        return Response.ok(Json.createObjectBuilder().add("data", data).build()).build();
+        return Response.ok(JSON.createObjectBuilder().add("data", data).build()).build();
     }
 
     private JsonObjectBuilder withStatus(McpServer server) {

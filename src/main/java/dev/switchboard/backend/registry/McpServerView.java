@@ -4,13 +4,14 @@ import dev.switchboard.security.SecretCipher;
 import dev.switchboard.security.SecretMasker;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 import java.util.List;
 import java.util.Map;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** The JSON a client sees for a server: every field of the seed's table, secrets masked, never decrypted out. */
 @ApplicationScoped
@@ -23,7 +24,7 @@ public class McpServerView {
     SecretMasker masker;
 
     public JsonObjectBuilder toJson(McpServer s) {
-        JsonObjectBuilder json = Json.createObjectBuilder()
+        JsonObjectBuilder json = JSON.createObjectBuilder()
                 .add("id", s.getId())
                 .add("userId", s.getUserId())
                 .add("name", s.getName())
@@ -50,13 +51,13 @@ public class McpServerView {
 
     private JsonObject masked(String encryptedJson) {
         Map<String, String> plain = cipher.decryptValues(McpServerJson.readMap(encryptedJson));
-        JsonObjectBuilder object = Json.createObjectBuilder();
+        JsonObjectBuilder object = JSON.createObjectBuilder();
         masker.maskValues(plain).forEach(object::add);
         return object.build();
     }
 
     private static JsonArrayBuilder array(List<String> values) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         values.forEach(array::add);
         return array;
     }

@@ -4,6 +4,8 @@ import dev.switchboard.gateway.GatewaySession;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 
+import java.util.function.BooleanSupplier;
+
 /**
  * Cancels a request whose HTTP exchange timed out, or whose JSON exchange broke: nobody is left to read its answer.
  * A broken SSE exchange is not a cancellation (the spec says so): the client may resume it with {@code Last-Event-ID}.
@@ -11,9 +13,10 @@ import jakarta.servlet.AsyncListener;
 final class CancelOnAbort implements AsyncListener {
 
     private final GatewaySession.InFlight request;
-    private final boolean resumable;
+    private final BooleanSupplier resumable;
 
-    CancelOnAbort(GatewaySession.InFlight request, boolean resumable) {
+    /** @param resumable whether the exchange is, at the time it breaks, a stream the client may resume */
+    CancelOnAbort(GatewaySession.InFlight request, BooleanSupplier resumable) {
         this.request = request;
         this.resumable = resumable;
     }
@@ -25,7 +28,7 @@ final class CancelOnAbort implements AsyncListener {
 
     @Override
     public void onError(AsyncEvent event) {
-        if (!resumable) {
+        if (!resumable.getAsBoolean()) {
             request.cancel();
         }
     }

@@ -112,6 +112,7 @@ final class LegacySseSessions {
     private void initialize(JsonRpcMessage request, GatewaySession session, McpRouter router, String tenant,
                             List<GatewayBackend> backends) {
         String version = versions.negotiate(InitializeAnswer.requestedVersion(request.params()));
+        session.negotiated(version);
         session.clientRequests().clientCapabilities(request.params().get("capabilities") instanceof JsonObject c ? c : null);
         JsonObject result = router.initializeResult(version);
         recorder.opened(session, tenant, SessionRecorder.LEGACY_SSE, version, request.params(), backends);

@@ -287,7 +287,8 @@ public class McpServlet extends HttpServlet {
             HttpReplies.error(response, 403, GatewayErrors.INVALID_REQUEST, "Forbidden: Origin not allowed");
             return false;
         }
-        if (!caller.isAuthenticated() || apiKeys.rejects(caller)) {
+        // only an API key needs the database; asking the transactional bean for a token costs a transaction per call
+        if (!caller.isAuthenticated() || caller.isApiKey() && apiKeys.rejects(caller)) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"switchboard\", error=\"invalid_token\"");
             HttpReplies.error(response, 401, GatewayErrors.INVALID_REQUEST, "Unauthorized: API key revoked or token missing");
             return false;
@@ -358,6 +359,7 @@ public class McpServlet extends HttpServlet {
     private void initialize(JsonRpcMessage request, Endpoint endpoint, HttpServletResponse response) throws IOException {
         String version = versions.negotiate(InitializeAnswer.requestedVersion(request.params()));
         GatewaySession session = sessions.create(caller.subject(), endpoint.path());
+        session.negotiated(version);
         session.clientRequests().clientCapabilities(request.params().get("capabilities") instanceof JsonObject c ? c : null);
         JsonObject result = router(endpoint, session).initializeResult(version);
         upstream.recorder().opened(session, caller.tenant(), SessionRecorder.STREAMABLE_HTTP, version, request.params(),
@@ -381,9 +383,9 @@ public class McpServlet extends HttpServlet {
     }
 
     /**
-     * Answers on a worker so the container thread is free while backends work. A request that asked for progress,
-     * or one a backend may answer with requests of its own (sampling, elicitation, roots), is answered on an SSE
-     * stream when the client accepts one, so they can reach it.
+     * Answers on a worker so the container thread is free while backends work. A request that asked for progress is
+     * answered on an SSE stream when the client accepts one; one a backend may answer with requests of its own
+     * (sampling, elicitation, roots) gets a stream once something has to reach the client before the response.
      */
     private void serve(JsonRpcMessage m, Endpoint endpoint, GatewaySession session, AcceptHeader accept,
                        HttpServletRequest request) {
@@ -391,16 +393,20 @@ public class McpServlet extends HttpServlet {
         List<GatewayBackend> backends = endpoint.backends();
         McpRouter router = router(endpoint, session);
         boolean wantsProgress = m.params().get("_meta") instanceof JsonObject meta && meta.containsKey("progressToken");
-        boolean stream = accept.eventStream() && (!accept.json() || wantsProgress || BACKEND_MAY_ASK.contains(m.method()));
+        UpstreamExchange.Mode mode = !accept.eventStream() ? UpstreamExchange.Mode.JSON
+                : !accept.json() || wantsProgress ? UpstreamExchange.Mode.STREAM
+                : BACKEND_MAY_ASK.contains(m.method()) ? UpstreamExchange.Mode.STREAM_WHEN_NEEDED
+                : UpstreamExchange.Mode.JSON;
         AsyncContext async = request.startAsync();
         async.setTimeout(exchangeTimeout(backends).toMillis());
-        UpstreamExchange exchange = new UpstreamExchange(async, stream ? streams.of(session).newRequestStream() : null);
+        UpstreamExchange exchange = new UpstreamExchange(async, mode, () -> streams.of(session).newRequestStream(),
+                streams.limits().retry());
         String key = m.idKey();
         UpstreamCall call = new UpstreamCall(m, router, exchange, clientRequests(session, exchange, backends),
                 done -> session.untrack(key, done));
-        async.addListener(new CancelOnAbort(call, stream));
+        async.addListener(new CancelOnAbort(call, exchange::resumable));
         session.track(key, call);
-        exchange.open(streams.limits().retry());
+        exchange.open();
         try {
             threads.executor().execute(call);
         } catch (RuntimeException e) {
@@ -418,7 +424,7 @@ public class McpServlet extends HttpServlet {
     private ServerRequestHandler clientRequests(GatewaySession session, UpstreamExchange exchange,
                                                 List<GatewayBackend> backends) {
         Duration timeout = exchangeTimeout(backends);
-        if (exchange.isStream()) {
+        if (exchange.carriesEvents()) {
             return session.clientRequests().over(exchange::request, timeout);
         }
         return session.hasStreams() ? session.clientRequests().over(session::sendToStreams, timeout) : null;

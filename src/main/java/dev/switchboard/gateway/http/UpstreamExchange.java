@@ -9,6 +9,7 @@ import jakarta.servlet.AsyncContext;
 import java.io.IOException;
 import java.time.Duration;
 import java.util.function.Consumer;
+import java.util.function.Supplier;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -17,40 +18,74 @@ import java.util.logging.Logger;
  * that carries the request's progress notifications and the backends' requests, then its response. A client that
  * loses the stream's connection resumes it with GET and {@code Last-Event-ID}; the request goes on meanwhile (the
  * spec says a disconnection is not a cancellation) and its events are kept for the resumption.
+ * <p>
+ * When the client accepts both and only might need a stream (a backend may ask it something while serving a call),
+ * the stream is opened at the first event; a call answered without one gets a plain JSON body. Most tool calls are
+ * answered that way, and a stream per call (async headers, priming event, replay buffer) was a visible share of the
+ * gateway's CPU per call (bench/README.md).
  */
 final class UpstreamExchange implements UpstreamReply {
+
+    /** How the answer travels. */
+    enum Mode {
+        /** one JSON body; nothing can travel before the response */
+        JSON,
+        /** an SSE stream opened at once, with its priming event */
+        STREAM,
+        /** JSON, unless something has to reach the client before the response: then an SSE stream from there on */
+        STREAM_WHEN_NEEDED
+    }
 
     private static final Logger LOG = Logger.getLogger(UpstreamExchange.class.getName());
 
     private final AsyncContext async;
-    private final ResumableStream stream;
+    private final Mode mode;
+    private final Supplier<ResumableStream> newStream;
+    private final Duration retry;
     private final Object lock = new Object();
+    // guarded by lock
+    private ResumableStream stream;
     private boolean completed;
 
-    /** @param stream the stream the answer goes on, or null for a JSON answer */
-    UpstreamExchange(AsyncContext async, ResumableStream stream) {
+    /**
+     * @param newStream registers a new resumable stream for this request (unused in {@link Mode#JSON})
+     * @param retry     the reconnection delay the priming event announces
+     */
+    UpstreamExchange(AsyncContext async, Mode mode, Supplier<ResumableStream> newStream, Duration retry) {
         this.async = async;
-        this.stream = stream;
+        this.mode = mode;
+        this.newStream = newStream;
+        this.retry = retry;
     }
 
-    boolean isStream() {
-        return stream != null;
+    /** True when messages can reach the client before the response (on a stream, now or once needed). */
+    boolean carriesEvents() {
+        return mode != Mode.JSON;
+    }
+
+    /** True once the answer travels on a stream the client may resume: losing the connection is no cancellation. */
+    boolean resumable() {
+        synchronized (lock) {
+            return stream != null;
+        }
     }
 
     /**
      * Opens the SSE stream right away with its priming event, so the client sees the headers and can resume before
      * a slow backend says anything.
      */
-    void open(Duration retry) {
-        if (stream != null) {
-            stream.attachFresh(SseConnection.open(async), retry);
+    void open() {
+        if (mode == Mode.STREAM) {
+            synchronized (lock) {
+                openStream();
+            }
         }
     }
 
     /** Progress travels on the SSE stream; a JSON exchange cannot carry it. */
     @Override
     public Consumer<JsonObject> progress() {
-        return stream != null ? params -> event(JsonRpcMessage.notification("notifications/progress", params)) : null;
+        return carriesEvents() ? params -> event(JsonRpcMessage.notification("notifications/progress", params)) : null;
     }
 
     /**
@@ -59,10 +94,12 @@ final class UpstreamExchange implements UpstreamReply {
      */
     @Override
     public void cancelled(JsonRpcMessage request) {
-        if (stream != null) {
-            complete();
-        } else {
-            answer(GatewayErrors.error(request.id(), GatewayErrors.REQUEST_CANCELLED, "Request cancelled", null));
+        synchronized (lock) {
+            if (stream != null) {
+                complete();
+            } else {
+                answer(GatewayErrors.error(request.id(), GatewayErrors.REQUEST_CANCELLED, "Request cancelled", null));
+            }
         }
     }
 
@@ -108,9 +145,19 @@ final class UpstreamExchange implements UpstreamReply {
 
     private void event(JsonRpcMessage message) {
         synchronized (lock) {
-            if (!completed) {
-                stream.send(message);
+            if (completed) {
+                return;
             }
+            if (stream == null) {
+                openStream();
+            }
+            stream.send(message);
         }
+    }
+
+    // guarded by lock
+    private void openStream() {
+        stream = newStream.get();
+        stream.attachFresh(SseConnection.open(async), retry);
     }
 }

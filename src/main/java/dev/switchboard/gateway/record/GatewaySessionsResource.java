@@ -6,7 +6,6 @@ import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -18,7 +17,6 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
@@ -28,6 +26,8 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * {@code /api/gateway/sessions} for admins: who is connected to the gateway, over what, with which client, and which
@@ -58,9 +58,6 @@ public class GatewaySessionsResource {
     @Inject
     BackendConnections connections;
 
-    @Inject
-    @ConfigProperty(name = "switchboard.default-tenant", defaultValue = "default")
-    String defaultTenant;
 
     @GET
     @Operation(summary = "Upstream sessions, newest first, each with its backend sessions; filters: tenant, subject, "
@@ -73,7 +70,7 @@ public class GatewaySessionsResource {
         Map<String, Object> params = new LinkedHashMap<>();
         List<String> where = new ArrayList<>();
         where.add("s.tenantId = :tenant");
-        params.put("tenant", tenantOf(tenant));
+        params.put("tenant", caller.tenantToRead(tenant, "gateway sessions"));
         filter(where, params, "subject", subject);
         filter(where, params, "endpoint", endpoint);
         filter(where, params, "transport", oneOf("transport", transport, TRANSPORTS));
@@ -93,9 +90,9 @@ public class GatewaySessionsResource {
                 + String.join(" and ", where) + " order by s.id desc", RecordedSession.class).setMaxResults(size + 1);
         params.forEach(query::setParameter);
         List<RecordedSession> found = query.getResultList();
-        JsonArrayBuilder data = Json.createArrayBuilder();
+        JsonArrayBuilder data = JSON.createArrayBuilder();
         found.stream().limit(size).forEach(s -> data.add(json(s)));
-        JsonObjectBuilder page = Json.createObjectBuilder().add("data", data);
+        JsonObjectBuilder page = JSON.createObjectBuilder().add("data", data);
         if (found.size() > size) {
             page.add("nextCursor", String.valueOf(found.get(size - 1).getId()));
         }
@@ -104,10 +101,10 @@ public class GatewaySessionsResource {
 
     private JsonObject json(RecordedSession s) {
         boolean live = upstream.sessions().holds(s.getSessionId());
-        JsonObjectBuilder client = Json.createObjectBuilder();
+        JsonObjectBuilder client = JSON.createObjectBuilder();
         addIfPresent(client, "name", s.getClientName());
         addIfPresent(client, "version", s.getClientVersion());
-        JsonObjectBuilder json = Json.createObjectBuilder().add("id", s.getId()).add("sessionId", s.getSessionId())
+        JsonObjectBuilder json = JSON.createObjectBuilder().add("id", s.getId()).add("sessionId", s.getSessionId())
                 .add("tenant", s.getTenantId()).add("subject", s.getSubject()).add("endpoint", s.getEndpoint())
                 .add("transport", s.getTransport()).add("protocolVersion", s.getProtocolVersion()).add("clientInfo", client)
                 .add("state", s.getEndedAt() == null ? "open" : "ended").add("live", live)
@@ -116,13 +113,13 @@ public class GatewaySessionsResource {
         if (s.getEndedAt() != null) {
             json.add("endedAt", Instant.ofEpochMilli(s.getEndedAt()).toString()).add("endReason", s.getEndReason());
         }
-        JsonArrayBuilder backends = Json.createArrayBuilder();
+        JsonArrayBuilder backends = JSON.createArrayBuilder();
         for (RecordedBackendSession b : records.backendsOf(s.getId())) {
             // an open session's backend sessions are shown as they stand now, an ended one's as they stood at its end
             BackendObservation now = s.getEndedAt() == null
                     ? BackendObservation.of(connections.pool(), s.getSubject(), b.getServerId(), b.getServerName())
                     : new BackendObservation(b.getServerId(), b.getServerName(), b.getState(), b.getBackendSessionId(), b.getLastError());
-            JsonObjectBuilder backend = Json.createObjectBuilder().add("serverId", now.serverId())
+            JsonObjectBuilder backend = JSON.createObjectBuilder().add("serverId", now.serverId())
                     .add("serverName", now.serverName()).add("state", now.state());
             addIfPresent(backend, "backendSessionId", now.backendSessionId() != null ? now.backendSessionId() : b.getBackendSessionId());
             addIfPresent(backend, "lastError", now.lastError());
@@ -131,17 +128,6 @@ public class GatewaySessionsResource {
         return json.add("backends", backends).build();
     }
 
-    /** Admins of the default tenant may look at any tenant; others only at their own. */
-    private String tenantOf(String requested) {
-        if (requested == null || requested.isBlank()) {
-            return caller.tenant();
-        }
-        if (!requested.equals(caller.tenant()) && !caller.tenant().equals(defaultTenant)) {
-            throw ApiException.forbidden("tenant_forbidden", "An administrator of tenant " + caller.tenant()
-                    + " can only read that tenant's gateway sessions");
-        }
-        return requested;
-    }
 
     private static String oneOf(String name, String value, Set<String> allowed) {
         if (value == null || value.isBlank()) {

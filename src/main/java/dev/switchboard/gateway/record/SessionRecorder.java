@@ -81,7 +81,7 @@ public class SessionRecorder implements SessionLedger {
         try {
             return records.find(sessionId)
                     .filter(s -> s.getEndedAt() == null && STREAMABLE_HTTP.equals(s.getTransport()))
-                    .map(s -> new Resumable(s.getSubject(), s.getEndpoint(), parse(s.getClientCapabilities()),
+                    .map(s -> new Resumable(s.getSubject(), s.getEndpoint(), s.getProtocolVersion(), parse(s.getClientCapabilities()),
                             Instant.ofEpochMilli(s.getLastSeenAt())));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "could not read recorded session; answering it as unknown", e);

@@ -6,6 +6,7 @@ import dev.switchboard.gateway.GatewayRouters;
 import dev.switchboard.gateway.GatewayThreads;
 import dev.switchboard.gateway.SharedBackends;
 import dev.switchboard.gateway.UpstreamSessions;
+import dev.switchboard.mcp.dialect.DialectMessageLimit;
 import dev.switchboard.mcp.dialect.SeedDialectHandler;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Instance;
@@ -20,8 +21,10 @@ import jakarta.websocket.OnMessage;
 import jakarta.websocket.OnOpen;
 import jakarta.websocket.Session;
 import jakarta.websocket.server.ServerEndpoint;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.io.StringReader;
+import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -31,7 +34,8 @@ import static dev.switchboard.mcp.JsonRpcMessage.JSON;
  * {@code /mcp} over WebSocket: one MCP session per socket, served by the same router as Streamable HTTP. Each text
  * message is one JSON object and picks its dialect itself: {@code "jsonrpc"} is MCP, {@code "type"} is seed 000's
  * dialect (handed to the {@link SeedDialectHandler} bean when one is deployed), anything else is refused with a
- * JSON-RPC error; the socket stays open either way.
+ * JSON-RPC error; the socket stays open either way. A dialect message may be as large as the query service's
+ * message limit, every other one as large as the gateway's body limit ({@link SocketMessageLimits}).
  */
 // a bean, so Liberty injects it; one instance per socket
 @Dependent
@@ -41,8 +45,7 @@ public class McpSocket {
     private static final Logger LOG = Logger.getLogger(McpSocket.class.getName());
     private static final String CONNECTION = "switchboard.connection";
     private static final String DIALECT_CHANNEL = "switchboard.dialect";
-    /** Messages up to this many times the limit are read so they can be refused politely; larger ones close the socket. */
-    private static final int READ_ABOVE_LIMIT = 2;
+    private static final String LIMITS = "switchboard.limits";
 
     @Inject
     UpstreamSessions upstream;
@@ -62,10 +65,16 @@ public class McpSocket {
     @Inject
     Instance<SeedDialectHandler> dialect;
 
+    /** Read here rather than from the dialect's bean, which would open the query database with every socket. */
+    @Inject
+    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.SEED_DEFAULT)
+    long dialectMaxMessageBytes;
+
     @OnOpen
     public void open(Session session, EndpointConfig config) {
-        long limit = configuration.settings().maxBodyBytes();
-        session.setMaxTextMessageBufferSize((int) Math.min(Integer.MAX_VALUE, limit * READ_ABOVE_LIMIT));
+        SocketMessageLimits limits = new SocketMessageLimits(configuration.settings().maxBodyBytes(), dialectMaxMessageBytes);
+        session.setMaxTextMessageBufferSize(limits.containerMaxMessage());
+        session.getUserProperties().put(LIMITS, limits);
         SocketSender sender = new SocketSender(session);
         SocketCaller caller = config.getUserProperties().get(McpSocketConfigurator.CALLER) instanceof SocketCaller c ? c : null;
         session.getUserProperties().put(CONNECTION, new SocketConnection(sender, caller, upstream, sharedBackends,
@@ -75,9 +84,9 @@ public class McpSocket {
     @OnMessage
     public void message(Session session, String text) {
         SocketConnection connection = (SocketConnection) session.getUserProperties().get(CONNECTION);
-        if (text.length() > configuration.settings().maxBodyBytes()) {
-            connection.sender().send(GatewayErrors.error(JsonValue.NULL, GatewayErrors.INVALID_REQUEST,
-                    "Message too large: the limit is " + configuration.settings().maxBodyBytes() + " bytes", null).json());
+        Optional<JsonObject> refusal = ((SocketMessageLimits) session.getUserProperties().get(LIMITS)).refusal(text);
+        if (refusal.isPresent()) {
+            connection.sender().send(refusal.get());
             return;
         }
         JsonValue value;

@@ -114,6 +114,7 @@ final class SocketConnection {
 
     private void initialize(JsonRpcMessage request, GatewaySession current) {
         String version = new UpstreamVersions(settings.legacyHttpSse()).negotiate(InitializeAnswer.requestedVersion(request.params()));
+        current.negotiated(version);
         current.clientRequests().clientCapabilities(request.params().get("capabilities") instanceof JsonObject c ? c : null);
         List<GatewayBackend> backends = sharedBackends.of(caller);
         upstream.recorder().opened(current, caller.tenant(), SessionRecorder.WEBSOCKET, version, request.params(), backends);

@@ -37,11 +37,15 @@ final class SocketDialectChannel implements DialectChannel {
         sender.send(message);
     }
 
+    /**
+     * The server ends the connection (the dialect's connection limit): 1013 Try Again Later, the close code for a
+     * temporary condition of the server, so generic clients know a retry may work.
+     */
     @Override
     public void close(String reason) {
         String text = reason == null ? "" : reason.length() > MAX_REASON ? reason.substring(0, MAX_REASON) : reason;
         try {
-            session.close(new CloseReason(CloseReason.CloseCodes.NORMAL_CLOSURE, text));
+            session.close(new CloseReason(CloseReason.CloseCodes.TRY_AGAIN_LATER, text));
         } catch (IOException e) {
             LOG.log(Level.FINE, "closing WebSocket " + session.getId(), e);
         }

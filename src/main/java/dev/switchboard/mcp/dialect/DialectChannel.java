@@ -13,7 +13,7 @@ public interface DialectChannel {
     /** Sends one message; thread-safe. */
     void send(JsonObject message);
 
-    /** Closes the connection with a reason the client can read. */
+    /** The server closes the connection (a limit reached, a shutdown) with a reason the client can read. */
     void close(String reason);
 
     /** State the handler keeps per connection (authenticated principal, protocol version, session, counters). */

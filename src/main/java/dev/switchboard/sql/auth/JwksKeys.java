@@ -1,6 +1,5 @@
 package dev.switchboard.sql.auth;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
@@ -26,10 +25,14 @@ import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
 /**
  * The issuer's public keys from its JWKS ({@code jwt.jwks-uri}, the document MicroProfile JWT reads too), by key id.
  * Fetched on first use and again when a token names an unknown key (a rotation), at most every
- * {@link #REFETCH_PAUSE} so forged key ids cannot make us hammer the issuer.
+ * {@link #REFETCH_PAUSE} so forged key ids cannot make us hammer the issuer. A caller that misses a key while a fetch
+ * is under way waits for it and looks again (before, the clients authenticating at the same moment as the first
+ * were refused with "unknown key").
  */
 public final class JwksKeys implements Function<String, Optional<RSAPublicKey>> {
 
@@ -51,22 +54,25 @@ public final class JwksKeys implements Function<String, Optional<RSAPublicKey>> 
     @Override
     public Optional<RSAPublicKey> apply(String kid) {
         RSAPublicKey key = keys.get(kid);
+        return Optional.ofNullable(key != null ? key : fetched(kid));
+    }
+
+    /** The key after the fetch under way (if any) and, when none had it and the pause is over, a fetch of our own. */
+    private synchronized RSAPublicKey fetched(String kid) {
+        RSAPublicKey key = keys.get(kid);
         if (key == null && clock.instant().isAfter(fetchedAt.plus(REFETCH_PAUSE))) {
             refetch();
             key = keys.get(kid);
         }
-        return Optional.ofNullable(key);
+        return key;
     }
 
-    private synchronized void refetch() {
-        if (!clock.instant().isAfter(fetchedAt.plus(REFETCH_PAUSE))) {
-            return;
-        }
+    private void refetch() {
         fetchedAt = clock.instant();
         try {
             HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
                     HttpResponse.BodyHandlers.ofString());
-            try (JsonReader reader = Json.createReader(new StringReader(response.body()))) {
+            try (JsonReader reader = JSON.createReader(new StringReader(response.body()))) {
                 keys = parse(reader.readObject());
             }
         } catch (Exception e) {

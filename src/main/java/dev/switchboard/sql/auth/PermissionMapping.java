@@ -14,6 +14,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
@@ -25,10 +26,19 @@ import java.util.function.Supplier;
 public final class PermissionMapping {
 
     public static final String CLAIM = "permissions";
+    private static final int MAX_EXPANSIONS = 256;
     static final String EVERY_TABLE = "table:*:read";
 
     private final Map<String, List<String>> byRole;
     private final Supplier<Set<String>> tables;
+    /**
+     * Expansions by granted list, valid for one catalog snapshot: the built-in server expands its caller's roles on
+     * every call, and {@code table:*:read} over hundreds of tables is worth doing once.
+     */
+    private final Map<List<String>, Expanded> expanded = new ConcurrentHashMap<>();
+
+    private record Expanded(Set<String> tables, Permissions permissions) {
+    }
 
     public PermissionMapping(Map<String, List<String>> byRole, Supplier<Set<String>> tables) {
         this.byRole = Map.copyOf(byRole);
@@ -54,15 +64,25 @@ public final class PermissionMapping {
     }
 
     private Permissions expand(List<String> granted) {
-        Set<String> expanded = new TreeSet<>();
+        Set<String> snapshot = tables.get();
+        Expanded known = expanded.get(granted);
+        if (known != null && (known.tables() == snapshot || known.tables().equals(snapshot))) {
+            return known.permissions();
+        }
+        Set<String> permissions = new TreeSet<>();
         for (String permission : granted) {
             if (permission.equals(EVERY_TABLE)) {
-                tables.get().forEach(t -> expanded.add(Permissions.readPermission(t)));
+                snapshot.forEach(t -> permissions.add(Permissions.readPermission(t)));
             } else {
-                expanded.add(permission);
+                permissions.add(permission);
             }
         }
-        return new Permissions(expanded);
+        Permissions result = new Permissions(permissions);
+        if (expanded.size() >= MAX_EXPANSIONS) {
+            expanded.clear(); // tokens' own permission claims come in many lists; role mappings in a few
+        }
+        expanded.put(List.copyOf(granted), new Expanded(snapshot, result));
+        return result;
     }
 
     private static List<String> strings(JsonValue value) {

@@ -3,7 +3,6 @@ package dev.switchboard.sql.auth;
 import dev.switchboard.sql.Params;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -21,6 +20,8 @@ import java.time.Instant;
 import java.util.Base64;
 import java.util.Optional;
 import java.util.function.Function;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Checks a bearer token the way the REST API's MicroProfile JWT does (same issuer, audience and keys): RS256 only,
@@ -96,7 +97,7 @@ public final class TokenVerifier {
     }
 
     private static JsonObject json(String part) {
-        try (JsonReader reader = Json.createReader(new StringReader(new String(Base64.getUrlDecoder().decode(part), StandardCharsets.UTF_8)))) {
+        try (JsonReader reader = JSON.createReader(new StringReader(new String(Base64.getUrlDecoder().decode(part), StandardCharsets.UTF_8)))) {
             return reader.readObject();
         } catch (RuntimeException e) {
             throw refused("令牌格式无效");

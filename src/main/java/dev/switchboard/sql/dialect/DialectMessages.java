@@ -3,12 +3,13 @@ package dev.switchboard.sql.dialect;
 import dev.switchboard.sql.Jsons;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 
 import java.util.Map;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** The messages of seed 000's dialect the server sends: responses, error responses and notifications. */
 public final class DialectMessages {
@@ -17,7 +18,7 @@ public final class DialectMessages {
     }
 
     public static JsonObject response(JsonValue id, JsonObject result) {
-        return Json.createObjectBuilder().add("type", "response").add("id", id).add("result", result).build();
+        return JSON.createObjectBuilder().add("type", "response").add("id", id).add("result", result).build();
     }
 
     public static JsonObject error(JsonValue id, QueryException e) {
@@ -25,15 +26,15 @@ public final class DialectMessages {
     }
 
     public static JsonObject error(JsonValue id, QueryErrorCode code, String message, Map<String, Object> data) {
-        JsonObjectBuilder error = Json.createObjectBuilder().add("code", code.code()).add("message", message);
+        JsonObjectBuilder error = JSON.createObjectBuilder().add("code", code.code()).add("message", message);
         if (!data.isEmpty()) {
             error.add("data", Jsons.of(data));
         }
-        return Json.createObjectBuilder().add("type", "response").add("id", id == null ? JsonValue.NULL : id)
+        return JSON.createObjectBuilder().add("type", "response").add("id", id == null ? JsonValue.NULL : id)
                 .add("error", error).build();
     }
 
     public static JsonObject notification(String method, JsonObject params) {
-        return Json.createObjectBuilder().add("type", "notification").add("method", method).add("params", params).build();
+        return JSON.createObjectBuilder().add("type", "notification").add("method", method).add("params", params).build();
     }
 }

@@ -8,7 +8,6 @@ import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.auth.PermissionMapping;
 import dev.switchboard.sql.auth.TokenVerifier;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -24,14 +23,22 @@ import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
 /**
- * Seed 000's dialect on one connection, whatever carries it (the /mcp WebSocket, the TCP transport): checks each
- * message's shape, the connection's limits, negotiation and authentication, then runs the method on the request
- * executor and answers through the channel. Order on a connection: {@code protocol.negotiate}, then
- * {@code auth.authenticate}, then the query, schema and session methods.
+ * Seed 000's dialect on one connection, whatever carries it (the /mcp WebSocket, the TCP transport): admits the
+ * connection on its first message, checks each message's shape, the connection's limits, negotiation and
+ * authentication, then runs the method on the request executor and answers through the channel. Order on a
+ * connection: {@code protocol.negotiate}, then {@code auth.authenticate}, then the query, schema and session methods.
+ * <p>
+ * At most {@link DialectSettings#maxConnections()} connections, of all transports together, speak the dialect at
+ * once: a connection whose first message finds them all taken gets -32000 {@code too_many_connections} and is closed,
+ * as the TCP transport refuses a socket over its own count. A WebSocket on /mcp only becomes a dialect connection with
+ * its first dialect message (the same socket could carry MCP instead), so that is where it is counted.
  */
 public final class SeedDialect implements SeedDialectHandler {
 
@@ -58,8 +65,10 @@ public final class SeedDialect implements SeedDialectHandler {
     private final SessionWatch sessions;
     private final DialectSettings settings;
     private final Clock clock;
-    /** Every connection that has sent a message and not closed: the audience of {@code system.status}. */
+    /** Every admitted connection that has not closed: the audience of {@code system.status}. */
     private final Set<DialectChannel> open = ConcurrentHashMap.newKeySet();
+    /** Admitted connections not yet closed; {@link #open} may lag it by a moment, so the limit counts here. */
+    private final AtomicInteger connections = new AtomicInteger();
 
     public SeedDialect(QueryMethods methods, TokenVerifier tokens, PermissionMapping permissions, Executor requests,
                        ScheduledExecutorService timers, SessionWatch sessions, DialectSettings settings, Clock clock) {
@@ -80,13 +89,17 @@ public final class SeedDialect implements SeedDialectHandler {
     @Override
     public void onMessage(JsonObject message, DialectChannel channel) {
         JsonValue id = message.get("id");
+        boolean validId = id instanceof JsonString || id != null && id.getValueType() == JsonValue.ValueType.NUMBER;
+        State state = admitted(channel, validId ? id : null);
+        if (state == null) {
+            return;
+        }
         String type = message.get("type") instanceof JsonString s ? s.getString() : null;
         if ("notification".equals(type)) {
             return; // the seed defines no client notifications; one-way messages get no answer
         }
-        if (!"request".equals(type) || !(id instanceof JsonString || id != null && id.getValueType() == JsonValue.ValueType.NUMBER)
-                || !(message.get("method") instanceof JsonString method)) {
-            channel.send(DialectMessages.error(id instanceof JsonString || id != null && id.getValueType() == JsonValue.ValueType.NUMBER ? id : null,
+        if (!"request".equals(type) || !validId || !(message.get("method") instanceof JsonString method)) {
+            channel.send(DialectMessages.error(validId ? id : null,
                     QueryErrorCode.INVALID_REQUEST, "无效请求：需要 type=request、id 和 method", Map.of()));
             return;
         }
@@ -96,8 +109,6 @@ public final class SeedDialect implements SeedDialectHandler {
             return;
         }
         JsonObject params = rawParams instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
-        State state = state(channel);
-        open.add(channel);
         try {
             state.limits.admit();
         } catch (QueryException e) {
@@ -114,7 +125,10 @@ public final class SeedDialect implements SeedDialectHandler {
 
     @Override
     public void onClose(DialectChannel channel) {
-        open.remove(channel);
+        if (channel.attributes().remove(STATE) != null) {
+            open.remove(channel);
+            connections.decrementAndGet();
+        }
         sessions.forget(channel);
     }
 
@@ -190,17 +204,17 @@ public final class SeedDialect implements SeedDialectHandler {
             throw new QueryException(QueryErrorCode.VERSION, "版本不兼容",
                     Params.data("requested_versions", list, "supported_versions", List.of(VERSION)));
         }
-        return Json.createObjectBuilder().add("version", VERSION)
-                .add("supported_versions", Json.createArrayBuilder().add(VERSION))
-                .add("server_info", Json.createObjectBuilder().add("name", "Switchboard NL->SQL").add("version", VERSION))
+        return JSON.createObjectBuilder().add("version", VERSION)
+                .add("supported_versions", JSON.createArrayBuilder().add(VERSION))
+                .add("server_info", JSON.createObjectBuilder().add("name", "Switchboard NL->SQL").add("version", VERSION))
                 .build();
     }
 
     private static JsonObject authenticated(Caller caller) {
-        return Json.createObjectBuilder().add("success", true)
-                .add("user", Json.createObjectBuilder().add("id", caller.userId()).add("username", caller.username())
-                        .add("roles", Json.createArrayBuilder(caller.roles()))
-                        .add("permissions", Json.createArrayBuilder(caller.permissions().sorted())))
+        return JSON.createObjectBuilder().add("success", true)
+                .add("user", JSON.createObjectBuilder().add("id", caller.userId()).add("username", caller.username())
+                        .add("roles", JSON.createArrayBuilder(caller.roles()))
+                        .add("permissions", JSON.createArrayBuilder(caller.permissions().sorted())))
                 .add("expires_at", caller.expiresAt().toString()).build();
     }
 
@@ -211,14 +225,31 @@ public final class SeedDialect implements SeedDialectHandler {
         long every = settings.progressInterval().toMillis();
         return timers.scheduleAtFixedRate(() -> {
             double elapsed = (System.nanoTime() - started) / 1e9;
-            channel.send(DialectMessages.notification("query.progress", Json.createObjectBuilder()
+            channel.send(DialectMessages.notification("query.progress", JSON.createObjectBuilder()
                     .add("query_id", id).add("progress", Math.min(0.99, Math.round(elapsed / timeout * 100) / 100.0))
                     .add("message", "正在执行查询...").add("elapsed", Math.round(elapsed * 10) / 10.0).build()));
         }, every, every, TimeUnit.MILLISECONDS);
     }
 
-    private State state(DialectChannel channel) {
-        return (State) channel.attributes().computeIfAbsent(STATE, k ->
-                new State(new ConnectionLimits(settings.requestsPerMinute(), settings.concurrentRequests(), clock)));
+    /**
+     * The connection's state, admitting it first when this is its first message; null when it was refused (answered
+     * with -32000 and closed). A transport delivers one connection's messages one at a time, so only the count is
+     * shared between threads.
+     */
+    private State admitted(DialectChannel channel, JsonValue id) {
+        if (channel.attributes().get(STATE) instanceof State state) {
+            return state;
+        }
+        if (connections.incrementAndGet() > settings.maxConnections()) {
+            connections.decrementAndGet();
+            channel.send(DialectMessages.error(id, QueryErrorCode.SERVER, "连接数已达上限",
+                    Params.data("reason", "too_many_connections", "max_connections", settings.maxConnections())));
+            channel.close("too_many_connections");
+            return null;
+        }
+        State state = new State(new ConnectionLimits(settings.requestsPerMinute(), settings.concurrentRequests(), clock));
+        channel.attributes().put(STATE, state);
+        open.add(channel);
+        return state;
     }
 }

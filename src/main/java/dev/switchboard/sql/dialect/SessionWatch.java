@@ -3,13 +3,14 @@ package dev.switchboard.sql.dialect;
 import dev.switchboard.mcp.dialect.DialectChannel;
 import dev.switchboard.sql.session.QuerySession;
 import dev.switchboard.sql.session.SessionStore;
-import jakarta.json.Json;
 
 import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Seed 000's {@code session.expired}: remembers which connections created or used a session, and on each
@@ -50,7 +51,7 @@ public final class SessionWatch {
             for (QuerySession expired : store.removeExpired()) {
                 Set<DialectChannel> channels = watchers.remove(expired.id());
                 if (channels != null) {
-                    var notification = DialectMessages.notification("session.expired", Json.createObjectBuilder()
+                    var notification = DialectMessages.notification("session.expired", JSON.createObjectBuilder()
                             .add("session_id", expired.id()).add("expired_at", expired.expiresAt().toString()).build());
                     channels.forEach(c -> c.send(notification));
                 }

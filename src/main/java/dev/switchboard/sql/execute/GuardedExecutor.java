@@ -20,23 +20,40 @@ import java.util.Map;
 import java.util.Set;
 
 /**
- * Runs a statement the guard accepted: in a read-only transaction that is always rolled back, with a time limit
+ * Runs a statement the guard accepted: in a read-only transaction (enforced by the server on MySQL and MariaDB,
+ * see {@link QueryDialect#begin}) that is always rolled back, with a time limit
  * enforced by the driver and, where the server offers one, by the server, reading at most one row past the
- * window. Failures carry seed 000's codes: -32002 on timeout, -31004 for the database's own SQL errors,
+ * window and no more rows than fit the response limit (seed 000: 100 MB, measured as their JSON rendering). Failures carry seed 000's codes: -32002 on timeout, -31004 for the database's own SQL errors,
  * -31003 when the database cannot be reached.
  */
 public final class GuardedExecutor {
 
     /** Seed 000: 查询超时时间 300 秒. */
     public static final int MAX_TIMEOUT_SECONDS = 300;
+    /** Seed 000: 最大响应大小 100MB. */
+    public static final long SEED_MAX_RESPONSE_BYTES = 100L * 1024 * 1024;
 
     /** Server-side "statement ran too long" errors: MariaDB max_statement_time, MySQL MAX_EXECUTION_TIME, query killed. */
     private static final Set<Integer> TIMEOUT_ERRNOS = Set.of(1969, 3024, 1317);
 
     private final QueryConnectionSource connections;
+    private final long maxResponseBytes;
 
+    /** With the seed's response limit. */
     public GuardedExecutor(QueryConnectionSource connections) {
+        this(connections, SEED_MAX_RESPONSE_BYTES);
+    }
+
+    /**
+     * @param maxResponseBytes rows stop (and the result is {@code truncated}) before their JSON rendering would pass
+     *                         this size, however many the window allows
+     */
+    public GuardedExecutor(QueryConnectionSource connections, long maxResponseBytes) {
+        if (maxResponseBytes < 1) {
+            throw new IllegalArgumentException("the response limit must be positive: " + maxResponseBytes);
+        }
         this.connections = connections;
+        this.maxResponseBytes = maxResponseBytes;
     }
 
     public QueryResult execute(GuardedSql guarded, int timeoutSeconds) {
@@ -46,14 +63,14 @@ public final class GuardedExecutor {
         }
         long started = System.nanoTime();
         try (Connection connection = connections.open()) {
-            connection.setAutoCommit(false);
-            connection.setReadOnly(true);
+            QueryDialect dialect = QueryDialect.of(connection.getMetaData());
+            dialect.begin(connection);
             try {
-                return run(connection, guarded, timeoutSeconds, started);
+                return run(connection, dialect, guarded, timeoutSeconds, started, maxResponseBytes);
             } catch (SQLException e) {
                 throw failure(guarded, timeoutSeconds, started, e);
             } finally {
-                connection.rollback();
+                dialect.end(connection);
             }
         } catch (SQLException e) {
             Map<String, Object> data = new LinkedHashMap<>();
@@ -63,8 +80,9 @@ public final class GuardedExecutor {
         }
     }
 
-    private static QueryResult run(Connection connection, GuardedSql guarded, int timeoutSeconds, long started) throws SQLException {
-        String sql = QueryDialect.of(connection.getMetaData()).withServerTimeout(guarded.sql(), timeoutSeconds);
+    private static QueryResult run(Connection connection, QueryDialect dialect, GuardedSql guarded, int timeoutSeconds,
+                                   long started, long maxResponseBytes) throws SQLException {
+        String sql = dialect.withServerTimeout(guarded.sql(), timeoutSeconds);
         try (Statement statement = connection.createStatement()) {
             // the guard checked the text as it is; the driver must not rewrite JDBC escapes ({fn ...}) in it
             statement.setEscapeProcessing(false);
@@ -82,15 +100,24 @@ public final class GuardedExecutor {
                 }
                 List<List<Object>> rows = new ArrayList<>();
                 boolean truncated = false;
+                long bytes = 2;
                 while (rs.next()) {
                     if (rows.size() == guarded.rowLimit()) {
                         truncated = true;
                         break;
                     }
                     List<Object> row = new ArrayList<>(columns.size());
+                    long rowBytes = 3;
                     for (int i = 1; i <= columns.size(); i++) {
-                        row.add(JdbcValues.read(rs, i));
+                        Object value = JdbcValues.read(rs, i);
+                        row.add(value);
+                        rowBytes += JdbcValues.jsonBytes(columns.get(i - 1).name()) + 2 + JdbcValues.jsonBytes(value);
                     }
+                    if (bytes + rowBytes > maxResponseBytes) {
+                        truncated = true;
+                        break;
+                    }
+                    bytes += rowBytes;
                     rows.add(Collections.unmodifiableList(row));
                 }
                 return new QueryResult(columns, rows, Duration.ofNanos(System.nanoTime() - started), truncated);

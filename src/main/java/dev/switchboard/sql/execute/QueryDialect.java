@@ -1,12 +1,15 @@
 package dev.switchboard.sql.execute;
 
+import java.sql.Connection;
 import java.sql.DatabaseMetaData;
 import java.sql.SQLException;
+import java.sql.Statement;
 import java.util.Locale;
 
 /**
  * The query database's kind, for what JDBC cannot say portably: how the server itself stops a statement that
- * runs too long (the JDBC timeout alone only asks the driver to cancel it).
+ * runs too long (the JDBC timeout alone only asks the driver to cancel it), and how a read-only transaction is
+ * opened so that the server, not only the driver, refuses writes.
  */
 public enum QueryDialect {
     /** Embedded: the JDBC query timeout is enforced inside the database. */
@@ -30,6 +33,35 @@ public enum QueryDialect {
             return MYSQL;
         }
         throw new SQLException("unsupported query database: " + metaData.getDatabaseProductName());
+    }
+
+    /**
+     * Opens the transaction the statement runs in, read-only where the server can enforce it. On MySQL and MariaDB
+     * that is {@code START TRANSACTION READ ONLY}: {@link Connection#setReadOnly} is not enough there, because
+     * mysql-connector-j takes MariaDB (which announces itself as 5.5.5-...) for a MySQL older than 5.6.5 and then
+     * only checks statement texts on the client (checked in {@code GuardedExecutorTest}); it also saves the
+     * {@code autocommit} round trips. H2 is embedded: its read-only flag and the rollback are what it has.
+     */
+    public void begin(Connection connection) throws SQLException {
+        if (this == H2) {
+            connection.setAutoCommit(false);
+            connection.setReadOnly(true);
+            return;
+        }
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("START TRANSACTION READ ONLY");
+        }
+    }
+
+    /** Ends what {@link #begin} opened; nothing it did is kept. */
+    public void end(Connection connection) throws SQLException {
+        if (this == H2) {
+            connection.rollback();
+            return;
+        }
+        try (Statement statement = connection.createStatement()) {
+            statement.execute("ROLLBACK");
+        }
     }
 
     /** The statement with the server-side time limit attached where the server offers one. */

@@ -1,12 +1,13 @@
 package dev.switchboard.sql.mcp;
 
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** The sqlquery tools' input and output JSON schemas, kept as data in {@code sql/mcp/schemas.json}. */
 final class Schemas {
@@ -37,7 +38,7 @@ final class Schemas {
             if (in == null) {
                 throw new IllegalStateException("missing resource sql/mcp/schemas.json");
             }
-            try (JsonReader reader = Json.createReader(in)) {
+            try (JsonReader reader = JSON.createReader(in)) {
                 return reader.readObject();
             }
         } catch (IOException e) {

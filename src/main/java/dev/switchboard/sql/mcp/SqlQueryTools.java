@@ -4,7 +4,6 @@ import dev.switchboard.sql.Caller;
 import dev.switchboard.sql.Jsons;
 import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.dialect.QueryMethods;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -12,6 +11,8 @@ import jakarta.json.JsonObjectBuilder;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * The query service as the tools of a built-in MCP server named {@code sqlquery}: one tool per seed method
@@ -34,7 +35,8 @@ public final class SqlQueryTools {
     public SqlQueryTools(QueryMethods methods) {
         this.methods = methods;
         add("query_execute", new Tool("query.execute", "Answers a natural-language question about the query database: "
-                + "the model writes one SELECT over the relevant tables, which is checked and run read-only.",
+                + "the model writes one SELECT over the relevant tables, which is checked and run read-only. Given `sql` "
+                + "instead, runs that SELECT under the same checks.",
                 Schemas.EXECUTE_INPUT, Schemas.EXECUTE_OUTPUT, true, false, false));
         add("query_explain", new Tool("query.explain", "Explains the SQL for a question (or a given SELECT): tables, "
                 + "columns, conditions, operations and complexity read from the parsed statement.",
@@ -60,13 +62,13 @@ public final class SqlQueryTools {
 
     /** The {@code tools/list} entries. */
     public JsonArray list() {
-        JsonArrayBuilder out = Json.createArrayBuilder();
-        tools.forEach((name, tool) -> out.add(Json.createObjectBuilder()
+        JsonArrayBuilder out = JSON.createArrayBuilder();
+        tools.forEach((name, tool) -> out.add(JSON.createObjectBuilder()
                 .add("name", name)
                 .add("description", tool.description())
                 .add("inputSchema", tool.input())
                 .add("outputSchema", tool.output())
-                .add("annotations", Json.createObjectBuilder()
+                .add("annotations", JSON.createObjectBuilder()
                         .add("readOnlyHint", tool.readOnly())
                         .add("destructiveHint", tool.destructive())
                         .add("idempotentHint", tool.idempotent())
@@ -88,23 +90,23 @@ public final class SqlQueryTools {
         QueryMethods.Method method = methods.find(tool.method()).orElseThrow();
         try {
             JsonObject result = method.call(caller, arguments);
-            return Json.createObjectBuilder()
-                    .add("content", Json.createArrayBuilder().add(text(result.toString())))
+            return JSON.createObjectBuilder()
+                    .add("content", JSON.createArrayBuilder().add(text(result.toString())))
                     .add("structuredContent", result)
                     .add("isError", false).build();
         } catch (QueryException e) {
-            JsonObjectBuilder error = Json.createObjectBuilder().add("code", e.code().code()).add("message", e.getMessage());
+            JsonObjectBuilder error = JSON.createObjectBuilder().add("code", e.code().code()).add("message", e.getMessage());
             if (!e.data().isEmpty()) {
                 error.add("data", Jsons.of(e.data()));
             }
-            JsonObject body = Json.createObjectBuilder().add("error", error).build();
-            return Json.createObjectBuilder()
-                    .add("content", Json.createArrayBuilder().add(text(body.toString())))
+            JsonObject body = JSON.createObjectBuilder().add("error", error).build();
+            return JSON.createObjectBuilder()
+                    .add("content", JSON.createArrayBuilder().add(text(body.toString())))
                     .add("isError", true).build();
         }
     }
 
     private static JsonObject text(String text) {
-        return Json.createObjectBuilder().add("type", "text").add("text", text).build();
+        return JSON.createObjectBuilder().add("type", "text").add("text", text).build();
     }
 }

@@ -3,11 +3,12 @@ package dev.switchboard.sql.nl;
 import dev.switchboard.sql.catalog.ColumnInfo;
 import dev.switchboard.sql.catalog.Relationship;
 import dev.switchboard.sql.catalog.TableInfo;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 
 import java.util.List;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * The chat request that asks the model for one SELECT: the system message describes only the tables schema search
@@ -20,13 +21,13 @@ public final class SqlPrompt {
     }
 
     public static JsonObject request(String question, List<TableInfo> tables, List<String> earlierQuestions, String dialect) {
-        JsonArrayBuilder messages = Json.createArrayBuilder()
+        JsonArrayBuilder messages = JSON.createArrayBuilder()
                 .add(message("system", system(tables, dialect)));
         for (String earlier : earlierQuestions) {
             messages.add(message("user", "（之前的问题）" + earlier));
         }
         messages.add(message("user", question));
-        return Json.createObjectBuilder().add("messages", messages).add("temperature", 0).build();
+        return JSON.createObjectBuilder().add("messages", messages).add("temperature", 0).build();
     }
 
     static String system(List<TableInfo> tables, String dialect) {
@@ -60,6 +61,6 @@ public final class SqlPrompt {
     }
 
     private static JsonObject message(String role, String content) {
-        return Json.createObjectBuilder().add("role", role).add("content", content).build();
+        return JSON.createObjectBuilder().add("role", role).add("content", content).build();
     }
 }

@@ -60,6 +60,12 @@ final class SchemaIndex {
     private final IndexSearcher searcher;
     /** Per table, the words of its own name and comment: what part of a phrase the table itself stands for. */
     private final Map<String, Set<String>> ownWords = new HashMap<>();
+    /**
+     * Per document id, its table and column (null for a table's document), read from the stored fields once: reading
+     * them per hit held a quarter of the server's CPU in the NL->SQL benchmark.
+     */
+    private final String[] tableOf;
+    private final String[] columnOf;
 
     SchemaIndex(Map<String, TableInfo> tables) {
         this.tables = tables;
@@ -76,6 +82,15 @@ final class SchemaIndex {
             }
             writer.commit();
             searcher = new IndexSearcher(DirectoryReader.open(directory));
+            int documents = searcher.getIndexReader().maxDoc();
+            tableOf = new String[documents];
+            columnOf = new String[documents];
+            var stored = searcher.storedFields();
+            for (int doc = 0; doc < documents; doc++) {
+                Document document = stored.document(doc);
+                tableOf[doc] = document.get(TABLE);
+                columnOf[doc] = document.get(COLUMN);
+            }
         } catch (IOException e) {
             throw new UncheckedIOException(e);
         }
@@ -147,11 +162,11 @@ final class SchemaIndex {
                 .build();
         try {
             List<Scored> hits = new ArrayList<>();
-            for (ScoreDoc doc : searcher.search(query, Math.max(1, searcher.getIndexReader().maxDoc())).scoreDocs) {
-                Document stored = searcher.storedFields().document(doc.doc);
-                String table = stored.get(TABLE);
-                if (permissions.canRead(table)) {
-                    hits.add(new Scored(table, stored.get(COLUMN), doc.score));
+            Map<String, Boolean> readable = new HashMap<>();
+            for (ScoreDoc doc : searcher.search(query, Math.max(1, tableOf.length)).scoreDocs) {
+                String table = tableOf[doc.doc];
+                if (readable.computeIfAbsent(table, permissions::canRead)) {
+                    hits.add(new Scored(table, columnOf[doc.doc], doc.score));
                 }
             }
             return hits;

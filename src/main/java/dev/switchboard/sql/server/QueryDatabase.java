@@ -50,6 +50,10 @@ public class QueryDatabase {
     @ConfigProperty(name = "query.schema.cache-ttl", defaultValue = "PT1H")
     Duration schemaTtl;
 
+    @Inject
+    @ConfigProperty(name = "query.limit.max-response-bytes", defaultValue = "104857600")
+    long maxResponseBytes;
+
     private SchemaCatalog catalog;
     private SchemaSearch search;
     private SqlGuard guard;
@@ -74,7 +78,7 @@ public class QueryDatabase {
         catalog = new SchemaCatalog(connections, schemaTtl, Clock.systemUTC());
         search = new SchemaSearch(catalog);
         guard = new SqlGuard(databaseName, catalog::tableNames, executor);
-        guardedExecutor = new GuardedExecutor(connections);
+        guardedExecutor = new GuardedExecutor(connections, maxResponseBytes);
         LOG.info(() -> "Query database '" + databaseName + "' with " + catalog.tableNames().size() + " tables");
     }
 

@@ -2,6 +2,7 @@ package dev.switchboard.sql.server;
 
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.mcp.dialect.DialectChannel;
+import dev.switchboard.mcp.dialect.DialectMessageLimit;
 import dev.switchboard.mcp.dialect.SeedDialectHandler;
 import dev.switchboard.sql.auth.JwksKeys;
 import dev.switchboard.sql.auth.PermissionMapping;
@@ -37,7 +38,8 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The seed-000 dialect as the server runs it: the handler the /mcp WebSocket and the TCP transport hand messages
- * to. Requests run on a bounded pool of container threads
+ * to, at most {@code query.limit.max-connections} dialect connections of both together. Requests run on a bounded
+ * pool of container threads
  * ({@code query.threads}, queue {@code query.queue}); a full pool answers -32000.
  */
 @ApplicationScoped
@@ -78,6 +80,10 @@ public class QueryDialectBean implements SeedDialectHandler {
     Duration sessionTtl;
 
     @Inject
+    @ConfigProperty(name = "query.limit.max-connections", defaultValue = "1000")
+    int maxConnections;
+
+    @Inject
     @ConfigProperty(name = "query.limit.requests-per-minute", defaultValue = "100")
     int requestsPerMinute;
 
@@ -86,7 +92,7 @@ public class QueryDialectBean implements SeedDialectHandler {
     int concurrentRequests;
 
     @Inject
-    @ConfigProperty(name = "query.limit.max-message-bytes", defaultValue = "10485760")
+    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.SEED_DEFAULT)
     int maxMessageBytes;
 
     @Inject
@@ -121,7 +127,7 @@ public class QueryDialectBean implements SeedDialectHandler {
         SessionWatch watch = new SessionWatch(store);
         sweeper = scheduler.scheduleWithFixedDelay(watch::sweep, 10, 10, TimeUnit.SECONDS);
         dialect = new SeedDialect(methods, tokens, permissions.mapping(), requests, scheduler, watch,
-                new DialectSettings(requestsPerMinute, concurrentRequests, maxMessageBytes, progressInterval), clock);
+                new DialectSettings(maxConnections, requestsPerMinute, concurrentRequests, maxMessageBytes, progressInterval), clock);
     }
 
     @PreDestroy

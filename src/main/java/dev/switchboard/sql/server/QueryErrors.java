@@ -4,13 +4,14 @@ import dev.switchboard.platform.ApiError;
 import dev.switchboard.sql.Jsons;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
 import java.util.Map;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * A query service failure as a REST error: the usual {@code {"error":{message,type,code}}} with an HTTP status for
@@ -44,11 +45,11 @@ final class QueryErrors {
         Object reason = e.data().get("reason");
         String message = kind.headline() + (reason instanceof String r && !r.isBlank() ? " (" + r + ")" : "") + ": " + e.getMessage();
         JsonObject body = ApiError.body(message, kind.type(), kind.code());
-        JsonObjectBuilder error = Json.createObjectBuilder(body.getJsonObject("error")).add("seedCode", e.code().code());
+        JsonObjectBuilder error = JSON.createObjectBuilder(body.getJsonObject("error")).add("seedCode", e.code().code());
         if (!e.data().isEmpty()) {
             error.add("details", Jsons.of(e.data()));
         }
         return Response.status(kind.status()).type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(Json.createObjectBuilder().add("error", error).build()).build();
+                .entity(JSON.createObjectBuilder().add("error", error).build()).build();
     }
 }

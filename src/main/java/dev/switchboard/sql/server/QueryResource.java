@@ -13,7 +13,6 @@ import jakarta.annotation.Resource;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
@@ -40,6 +39,8 @@ import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
 import java.util.function.Supplier;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * {@code /api/query}: the NL->SQL service over REST for the console's Query page, with the caller's seed-000
@@ -99,13 +100,13 @@ public class QueryResource {
         if (text.getString().length() > MAX_QUESTION_CHARS) {
             throw ApiException.badRequest("question_too_long", "'question' may have at most " + MAX_QUESTION_CHARS + " characters");
         }
-        JsonObjectBuilder options = Json.createObjectBuilder().add("explain", true).add("format", "json");
+        JsonObjectBuilder options = JSON.createObjectBuilder().add("explain", true).add("format", "json");
         for (String option : List.of("limit", "offset", "timeout")) {
             if (body.containsKey(option)) {
                 options.add(option, body.get(option));
             }
         }
-        JsonObject params = Json.createObjectBuilder().add("query", text.getString()).add("options", options).build();
+        JsonObject params = JSON.createObjectBuilder().add("query", text.getString()).add("options", options).build();
         return answer(() -> withColumns(query.execute(caller(), params)));
     }
 
@@ -116,7 +117,7 @@ public class QueryResource {
         if (phrase == null || phrase.isBlank()) {
             throw ApiException.badRequest("missing_field", "'q' is required: words to look for in table and column names and comments");
         }
-        JsonObjectBuilder params = Json.createObjectBuilder().add("query", phrase);
+        JsonObjectBuilder params = JSON.createObjectBuilder().add("query", phrase);
         if (limit != null) {
             params.add("limit", limit);
         }
@@ -134,12 +135,12 @@ public class QueryResource {
     @Path("schema/tables/{name}")
     @Operation(summary = "One table: columns with types and comments, indexes, foreign keys, relationships")
     public Response table(@PathParam("name") String name) {
-        return answer(() -> schema.info(caller(), Json.createObjectBuilder().add("table", name).build()));
+        return answer(() -> schema.info(caller(), JSON.createObjectBuilder().add("table", name).build()));
     }
 
     /** The caller as the query service knows callers: from the verified token's claims. */
     private Caller caller() {
-        JsonObjectBuilder claims = Json.createObjectBuilder()
+        JsonObjectBuilder claims = JSON.createObjectBuilder()
                 .add("sub", token.getSubject() != null ? token.getSubject() : token.getName())
                 .add("exp", token.getExpirationTime())
                 .add("groups", strings(token.getGroups()));
@@ -158,7 +159,7 @@ public class QueryResource {
     }
 
     private static JsonArrayBuilder strings(Collection<?> values) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         if (values != null) {
             values.forEach(v -> array.add(v instanceof JsonString s ? s.getString() : String.valueOf(v)));
         }
@@ -167,12 +168,12 @@ public class QueryResource {
 
     /** The result's column names in order, for a table header (JSON rows are objects); empty when no row came back. */
     private static JsonObject withColumns(JsonObject result) {
-        JsonArrayBuilder columns = Json.createArrayBuilder();
+        JsonArrayBuilder columns = JSON.createArrayBuilder();
         JsonArray rows = result.getJsonArray("data");
         if (!rows.isEmpty()) {
             rows.getJsonObject(0).keySet().forEach(columns::add);
         }
-        return Json.createObjectBuilder(result).add("columns", columns).build();
+        return JSON.createObjectBuilder(result).add("columns", columns).build();
     }
 
     private static Response answer(Supplier<JsonObject> call) {

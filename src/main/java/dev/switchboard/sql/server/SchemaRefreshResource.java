@@ -2,12 +2,13 @@ package dev.switchboard.sql.server;
 
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.MediaType;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * {@code POST /api/query/schema/refresh} (admins): forgets the cached schema of the query database at once (after a
@@ -25,6 +26,6 @@ public class SchemaRefreshResource {
     @POST
     public JsonObject refresh() {
         database.catalog().refresh();
-        return Json.createObjectBuilder().add("tables", database.catalog().tableNames().size()).build();
+        return JSON.createObjectBuilder().add("tables", database.catalog().tableNames().size()).build();
     }
 }

@@ -3,7 +3,6 @@ package dev.switchboard.sql.server;
 import dev.switchboard.platform.ApiException;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -16,6 +15,8 @@ import jakarta.ws.rs.core.MediaType;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * {@code POST /api/query/system-status} (admins): seed 000's {@code system.status} notification, e.g.
@@ -40,7 +41,7 @@ public class SystemStatusResource {
         if (status == null || status.isBlank()) {
             throw ApiException.badRequest("invalid_status", "status is required, e.g. maintenance");
         }
-        JsonObjectBuilder params = Json.createObjectBuilder().add("status", status);
+        JsonObjectBuilder params = JSON.createObjectBuilder().add("status", status);
         String message = text(body, "message");
         if (message != null) {
             params.add("message", message);
@@ -53,7 +54,7 @@ public class SystemStatusResource {
                 throw ApiException.badRequest("invalid_scheduled_at", "scheduled_at must be an ISO-8601 instant");
             }
         }
-        return Json.createObjectBuilder().add("delivered", dialect.broadcastStatus(params.build())).build();
+        return JSON.createObjectBuilder().add("delivered", dialect.broadcastStatus(params.build())).build();
     }
 
     private static String text(JsonObject body, String name) {

@@ -1,5 +1,6 @@
 package dev.switchboard.sql.server;
 
+import dev.switchboard.mcp.dialect.DialectMessageLimit;
 import dev.switchboard.sql.tcp.TcpDialectServer;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -16,7 +17,8 @@ import java.util.logging.Logger;
 
 /**
  * Starts seed 000's TCP transport with the application: {@code query.tcp.port} (default 8765; 0 switches it off)
- * on {@code query.tcp.host}, at most {@code query.tcp.max-connections} connections (seed: 1000).
+ * on {@code query.tcp.host}, at most {@code query.limit.max-connections} sockets (seed: 1000; the dialect applies the
+ * same number to its connections of every transport together).
  */
 @ApplicationScoped
 public class TcpTransport {
@@ -38,11 +40,11 @@ public class TcpTransport {
     String host;
 
     @Inject
-    @ConfigProperty(name = "query.tcp.max-connections", defaultValue = "1000")
+    @ConfigProperty(name = "query.limit.max-connections", defaultValue = "1000")
     int maxConnections;
 
     @Inject
-    @ConfigProperty(name = "query.limit.max-message-bytes", defaultValue = "10485760")
+    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.SEED_DEFAULT)
     int maxMessageBytes;
 
     private TcpDialectServer server;

@@ -19,7 +19,6 @@ import dev.switchboard.sql.nl.SqlPrompt;
 import dev.switchboard.sql.search.SchemaSearch;
 import dev.switchboard.sql.session.QuerySession;
 import dev.switchboard.sql.session.SessionStore;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -30,10 +29,14 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+
 /**
  * Seed 000's {@code query.execute} and {@code query.explain}: find the schema the question needs (schema search,
  * never the whole database), ask the model for one SELECT over just that, extract it, guard it, run it. The facts
- * {@code query.explain} reports come from parsing the statement, not from the model.
+ * {@code query.explain} reports come from parsing the statement, not from the model. Both also take a caller's own
+ * {@code sql} instead of a question (beyond the seed): it goes through the same guard, with the caller's permissions,
+ * as the model's SQL would, so an agent that read the schema can run its SELECT without a model.
  */
 public final class QueryService {
 
@@ -65,13 +68,16 @@ public final class QueryService {
     }
 
     public JsonObject execute(Caller caller, JsonObject params) {
-        String question = Params.requiredString(params, "query");
+        String given = Params.optionalString(params, "sql", null);
+        String question = given == null ? Params.requiredString(params, "query") : Params.optionalString(params, "query", "");
         JsonObject options = Params.optionalObject(params, "options");
         String sessionId = Params.optionalString(params, "session_id", null);
         QuerySession session = sessionId == null ? null : sessions.touch(sessionId, caller.userId());
         int preferredLimit = session == null ? RowWindow.DEFAULT.limit()
                 : session.context().getInt("preferred_limit", RowWindow.DEFAULT.limit());
         RowWindow window = new RowWindow(Params.optionalInt(options, "offset", 0), Params.optionalInt(options, "limit", preferredLimit));
+        // a limit the caller names becomes the session's preferred one, for the follow-ups that name none
+        Integer namedLimit = options.containsKey("limit") ? window.limit() : null;
         ResultFormat format = ResultFormat.of(Params.optionalString(options, "format", "json"));
         boolean explain = Params.optionalBoolean(options, "explain", false);
         int timeout = Params.optionalInt(options, "timeout", DEFAULT_TIMEOUT_SECONDS);
@@ -80,32 +86,33 @@ public final class QueryService {
         if (timeout < 1 || timeout > GuardedExecutor.MAX_TIMEOUT_SECONDS) {
             throw Params.invalid("options.timeout", "timeout 须在 1 到 " + GuardedExecutor.MAX_TIMEOUT_SECONDS + " 秒之间");
         }
-        String cacheKey = String.join("\u0001", question, String.valueOf(window), format.name(), String.valueOf(explain),
-                String.valueOf(caller.permissions().sorted()), String.valueOf(history(session)));
+        // a question's SQL depends on the session's earlier questions; a given statement on nothing but itself
+        ResultCache.Key cacheKey = new ResultCache.Key(given == null ? question : given, given != null, window, format,
+                explain, caller.permissions(), given == null ? history(session) : List.of());
         var cached = cache.get(cacheKey);
         if (cached.isPresent()) {
-            remember(session, question, cached.get().getString("sql"), true);
+            remember(session, question, cached.get().getString("sql"), true, null, namedLimit);
             return withCacheHit(cached.get(), true);
         }
         String sql = null;
         try {
-            sql = generate(caller, question, history(session));
+            sql = given != null ? given : generate(caller, question, history(session));
             GuardedSql guarded = guard.check(sql, caller.permissions(), window);
             QueryResult result = executor.execute(guarded, timeout);
-            JsonObjectBuilder answer = Json.createObjectBuilder().add("success", true)
+            JsonObjectBuilder answer = JSON.createObjectBuilder().add("success", true)
                     .add("data", format.render(result)).add("sql", guarded.sql());
             if (explain) {
                 answer.add("explanation", Explanations.of(SqlFacts.of(sql), result.rowCount()));
             }
-            answer.add("metadata", Json.createObjectBuilder()
+            answer.add("metadata", JSON.createObjectBuilder()
                     .add("execution_time", String.format(Locale.ROOT, "%.3fs", result.executionTime().toNanos() / 1e9))
                     .add("row_count", result.rowCount()).add("truncated", result.truncated()).add("cache_hit", false));
             JsonObject built = answer.build();
             cache.put(cacheKey, built);
-            remember(session, question, guarded.sql(), true, lastTable(guarded));
+            remember(session, question, guarded.sql(), true, lastTable(guarded), namedLimit);
             return built;
         } catch (QueryException e) {
-            remember(session, question, sql, false);
+            remember(session, question, sql, false, null, namedLimit);
             throw e;
         }
     }
@@ -116,14 +123,14 @@ public final class QueryService {
         String sql = given != null ? given : generate(caller, question, List.of());
         guard.check(sql, caller.permissions(), RowWindow.DEFAULT);
         SqlFacts facts = SqlFacts.of(sql);
-        var suggestions = Json.createArrayBuilder();
+        var suggestions = JSON.createArrayBuilder();
         Explanations.suggestions(facts, sql).forEach(suggestions::add);
-        return Json.createObjectBuilder()
+        return JSON.createObjectBuilder()
                 .add("intent", Explanations.intent(facts))
-                .add("tables", Json.createArrayBuilder(facts.tables()))
-                .add("columns", Json.createArrayBuilder(facts.columns()))
-                .add("conditions", Json.createArrayBuilder(facts.conditions()))
-                .add("operations", Json.createArrayBuilder(facts.operations()))
+                .add("tables", JSON.createArrayBuilder(facts.tables()))
+                .add("columns", JSON.createArrayBuilder(facts.columns()))
+                .add("conditions", JSON.createArrayBuilder(facts.conditions()))
+                .add("operations", JSON.createArrayBuilder(facts.operations()))
                 .add("complexity", facts.complexity())
                 .add("sql", sql)
                 .add("explanation", Explanations.of(facts, -1))
@@ -163,20 +170,21 @@ public final class QueryService {
         return questions.subList(Math.max(0, questions.size() - PROMPT_HISTORY), questions.size());
     }
 
-    private void remember(QuerySession session, String question, String sql, boolean success) {
-        remember(session, question, sql, success, null);
-    }
-
-    private void remember(QuerySession session, String question, String sql, boolean success, String lastTable) {
+    /** One history entry; the context keeps the last table read and the preferred limit (null: unchanged). */
+    private void remember(QuerySession session, String question, String sql, boolean success, String lastTable,
+                          Integer preferredLimit) {
         if (session == null) {
             return;
         }
-        JsonObjectBuilder entry = Json.createObjectBuilder().add("query", question)
-                .add("sql", sql == null ? JsonValue.NULL : Json.createValue(sql))
+        JsonObjectBuilder entry = JSON.createObjectBuilder().add("query", question)
+                .add("sql", sql == null ? JsonValue.NULL : JSON.createValue(sql))
                 .add("timestamp", clock.instant().toString()).add("success", success);
-        JsonObjectBuilder context = Json.createObjectBuilder(session.context());
+        JsonObjectBuilder context = JSON.createObjectBuilder(session.context());
         if (lastTable != null) {
             context.add("last_table", lastTable);
+        }
+        if (preferredLimit != null) {
+            context.add("preferred_limit", preferredLimit);
         }
         sessions.record(session.id(), entry.build(), context.build());
     }
@@ -186,7 +194,7 @@ public final class QueryService {
     }
 
     private static JsonObject withCacheHit(JsonObject result, boolean hit) {
-        JsonObjectBuilder metadata = Json.createObjectBuilder(result.getJsonObject("metadata")).add("cache_hit", hit);
-        return Json.createObjectBuilder(result).add("metadata", metadata).build();
+        JsonObjectBuilder metadata = JSON.createObjectBuilder(result.getJsonObject("metadata")).add("cache_hit", hit);
+        return JSON.createObjectBuilder(result).add("metadata", metadata).build();
     }
 }

@@ -1,10 +1,13 @@
 package dev.switchboard.sql.service;
 
+import dev.switchboard.sql.Permissions;
+import dev.switchboard.sql.guard.RowWindow;
 import jakarta.json.JsonObject;
 
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
@@ -18,10 +21,19 @@ final class ResultCache {
     static final Duration DEFAULT_TTL = Duration.ofMinutes(10);
     static final int MAX_ENTRIES = 1000;
 
+    /**
+     * What an answer depends on: the question (with the session's earlier questions) or the caller's own statement,
+     * the window, format and explanation asked for, and the caller's permissions (compared as a set, not rendered
+     * into a string on every call).
+     */
+    record Key(String text, boolean isSql, RowWindow window, ResultFormat format, boolean explain, Permissions permissions,
+               List<String> history) {
+    }
+
     private record Entry(JsonObject result, Instant storedAt) {
     }
 
-    private final Map<String, Entry> entries = new ConcurrentHashMap<>();
+    private final Map<Key, Entry> entries = new ConcurrentHashMap<>();
     private final Duration ttl;
     private final Clock clock;
 
@@ -30,7 +42,7 @@ final class ResultCache {
         this.clock = clock;
     }
 
-    Optional<JsonObject> get(String key) {
+    Optional<JsonObject> get(Key key) {
         Entry entry = entries.get(key);
         if (entry == null || !clock.instant().isBefore(entry.storedAt().plus(ttl))) {
             return Optional.empty();
@@ -38,7 +50,7 @@ final class ResultCache {
         return Optional.of(entry.result());
     }
 
-    void put(String key, JsonObject result) {
+    void put(Key key, JsonObject result) {
         if (entries.size() >= MAX_ENTRIES) {
             Instant now = clock.instant();
             entries.values().removeIf(e -> !now.isBefore(e.storedAt().plus(ttl)));

@@ -1,10 +1,10 @@
 package dev.switchboard.sql.service;
 
+import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.sql.Jsons;
 import dev.switchboard.sql.Params;
 import dev.switchboard.sql.execute.QueryColumn;
 import dev.switchboard.sql.execute.QueryResult;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -29,15 +29,15 @@ public enum ResultFormat {
     public JsonValue render(QueryResult result) {
         return switch (this) {
             case JSON -> objects(result);
-            case CSV -> Json.createValue(csv(result));
-            case TABLE -> Json.createValue(table(result));
+            case CSV -> JsonRpcMessage.JSON.createValue(csv(result));
+            case TABLE -> JsonRpcMessage.JSON.createValue(table(result));
         };
     }
 
     private static JsonValue objects(QueryResult result) {
-        JsonArrayBuilder rows = Json.createArrayBuilder();
+        JsonArrayBuilder rows = JsonRpcMessage.JSON.createArrayBuilder();
         for (List<Object> row : result.rows()) {
-            JsonObjectBuilder object = Json.createObjectBuilder();
+            JsonObjectBuilder object = JsonRpcMessage.JSON.createObjectBuilder();
             for (int i = 0; i < row.size(); i++) {
                 object.add(result.columns().get(i).name(), Jsons.of(row.get(i)));
             }

@@ -13,13 +13,14 @@ import dev.switchboard.sql.catalog.SchemaCatalog;
 import dev.switchboard.sql.catalog.TableInfo;
 import dev.switchboard.sql.search.SchemaHits;
 import dev.switchboard.sql.search.SchemaSearch;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
 import java.util.List;
 import java.util.Map;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /** Seed 000's {@code schema.info} and {@code schema.search}: both need {@code schema:read}, and show readable tables only. */
 public final class SchemaService {
@@ -39,57 +40,57 @@ public final class SchemaService {
         String name = Params.optionalString(params, "table", null);
         boolean relationships = Params.optionalBoolean(params, "include_relationships", true);
         if (name == null) {
-            JsonArrayBuilder tables = Json.createArrayBuilder();
+            JsonArrayBuilder tables = JSON.createArrayBuilder();
             catalog.tables().values().stream().filter(t -> caller.permissions().canRead(t.name()))
-                    .forEach(t -> tables.add(Json.createObjectBuilder().add("name", t.name()).add("comment", t.comment())));
-            return Json.createObjectBuilder().add("tables", tables).build();
+                    .forEach(t -> tables.add(JSON.createObjectBuilder().add("name", t.name()).add("comment", t.comment())));
+            return JSON.createObjectBuilder().add("tables", tables).build();
         }
         TableInfo table = catalog.table(name).orElseThrow(() ->
                 new QueryException(QueryErrorCode.SCHEMA, "表不存在", Map.of("table", name)));
         if (!caller.permissions().canRead(table.name())) {
             caller.require(Permissions.readPermission(table.name()));
         }
-        return Json.createObjectBuilder().add("table", describe(table, relationships)).build();
+        return JSON.createObjectBuilder().add("table", describe(table, relationships)).build();
     }
 
     public JsonObject search(Caller caller, JsonObject params) {
         caller.require(SCHEMA_READ);
         SchemaHits hits = search.search(Params.requiredString(params, "query"),
                 Params.optionalInt(params, "limit", SchemaSearch.DEFAULT_LIMIT), caller.permissions());
-        JsonArrayBuilder tables = Json.createArrayBuilder();
-        hits.tables().forEach(t -> tables.add(Json.createObjectBuilder().add("name", t.name()).add("comment", t.comment())
+        JsonArrayBuilder tables = JSON.createArrayBuilder();
+        hits.tables().forEach(t -> tables.add(JSON.createObjectBuilder().add("name", t.name()).add("comment", t.comment())
                 .add("relevance", t.relevance())));
-        JsonArrayBuilder columns = Json.createArrayBuilder();
-        hits.columns().forEach(c -> columns.add(Json.createObjectBuilder().add("table", c.table()).add("column", c.column())
+        JsonArrayBuilder columns = JSON.createArrayBuilder();
+        hits.columns().forEach(c -> columns.add(JSON.createObjectBuilder().add("table", c.table()).add("column", c.column())
                 .add("comment", c.comment()).add("relevance", c.relevance())));
-        return Json.createObjectBuilder().add("tables", tables).add("columns", columns).build();
+        return JSON.createObjectBuilder().add("tables", tables).add("columns", columns).build();
     }
 
     static JsonObject describe(TableInfo table, boolean withRelationships) {
-        JsonObjectBuilder out = Json.createObjectBuilder().add("name", table.name()).add("comment", table.comment());
-        out.add("engine", table.engine() == null ? Json.createValue("") : Json.createValue(table.engine()));
-        out.add("charset", table.charset() == null ? Json.createValue("") : Json.createValue(table.charset()));
-        JsonArrayBuilder columns = Json.createArrayBuilder();
+        JsonObjectBuilder out = JSON.createObjectBuilder().add("name", table.name()).add("comment", table.comment());
+        out.add("engine", table.engine() == null ? JSON.createValue("") : JSON.createValue(table.engine()));
+        out.add("charset", table.charset() == null ? JSON.createValue("") : JSON.createValue(table.charset()));
+        JsonArrayBuilder columns = JSON.createArrayBuilder();
         for (ColumnInfo c : table.columns()) {
-            columns.add(Json.createObjectBuilder().add("name", c.name()).add("type", c.type()).add("nullable", c.nullable())
+            columns.add(JSON.createObjectBuilder().add("name", c.name()).add("type", c.type()).add("nullable", c.nullable())
                     .add("default_value", c.defaultValue()).add("comment", c.comment())
                     .add("is_primary_key", c.primaryKey()).add("is_auto_increment", c.autoIncrement()));
         }
-        JsonArrayBuilder indexes = Json.createArrayBuilder();
+        JsonArrayBuilder indexes = JSON.createArrayBuilder();
         for (IndexInfo i : table.indexes()) {
-            indexes.add(Json.createObjectBuilder().add("name", i.name()).add("type", i.type())
+            indexes.add(JSON.createObjectBuilder().add("name", i.name()).add("type", i.type())
                     .add("columns", strings(i.columns())).add("is_unique", i.unique()));
         }
-        JsonArrayBuilder keys = Json.createArrayBuilder();
+        JsonArrayBuilder keys = JSON.createArrayBuilder();
         for (ForeignKeyInfo k : table.foreignKeys()) {
-            keys.add(Json.createObjectBuilder().add("name", k.name()).add("columns", strings(k.columns()))
+            keys.add(JSON.createObjectBuilder().add("name", k.name()).add("columns", strings(k.columns()))
                     .add("referenced_table", k.referencedTable()).add("referenced_columns", strings(k.referencedColumns())));
         }
         out.add("columns", columns).add("indexes", indexes).add("foreign_keys", keys);
         if (withRelationships) {
-            JsonArrayBuilder relationships = Json.createArrayBuilder();
+            JsonArrayBuilder relationships = JSON.createArrayBuilder();
             for (Relationship r : table.relationships()) {
-                relationships.add(Json.createObjectBuilder().add("type", r.type()).add("from_table", r.fromTable())
+                relationships.add(JSON.createObjectBuilder().add("type", r.type()).add("from_table", r.fromTable())
                         .add("from_column", r.fromColumn()).add("to_table", r.toTable()).add("to_column", r.toColumn())
                         .add("source", r.source()));
             }
@@ -99,7 +100,7 @@ public final class SchemaService {
     }
 
     private static JsonArrayBuilder strings(List<String> values) {
-        JsonArrayBuilder array = Json.createArrayBuilder();
+        JsonArrayBuilder array = JSON.createArrayBuilder();
         values.forEach(array::add);
         return array;
     }

@@ -6,10 +6,11 @@ import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.session.QuerySession;
 import dev.switchboard.sql.session.SessionStore;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 import java.util.Map;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Seed 000's {@code session.create}, {@code session.get} and {@code session.destroy}: need {@code session:manage};
@@ -30,14 +31,14 @@ public final class SessionService {
         caller.require(SESSION_MANAGE);
         String owner = owner(caller, params);
         QuerySession session = store.create(owner);
-        return Json.createObjectBuilder().add("session_id", session.id()).add("created_at", session.createdAt().toString())
+        return JSON.createObjectBuilder().add("session_id", session.id()).add("created_at", session.createdAt().toString())
                 .add("expires_at", session.expiresAt().toString()).build();
     }
 
     public JsonObject get(Caller caller, JsonObject params) {
         caller.require(SESSION_MANAGE);
         QuerySession session = store.touch(Params.requiredString(params, "session_id"), owner(caller, params));
-        return Json.createObjectBuilder().add("session_id", session.id()).add("user_id", session.userId())
+        return JSON.createObjectBuilder().add("session_id", session.id()).add("user_id", session.userId())
                 .add("history", session.history()).add("context", session.context())
                 .add("created_at", session.createdAt().toString()).add("last_accessed", session.lastAccessed().toString())
                 .add("expires_at", session.expiresAt().toString()).build();
@@ -49,7 +50,7 @@ public final class SessionService {
         if (!store.destroy(id, owner(caller, params))) {
             throw new QueryException(QueryErrorCode.SESSION, "会话不存在", Map.of("session_id", id));
         }
-        return Json.createObjectBuilder().add("success", true).add("message", "会话已成功销毁").build();
+        return JSON.createObjectBuilder().add("success", true).add("message", "会话已成功销毁").build();
     }
 
     private static String owner(Caller caller, JsonObject params) {

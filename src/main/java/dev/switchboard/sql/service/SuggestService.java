@@ -6,7 +6,6 @@ import dev.switchboard.sql.catalog.ColumnInfo;
 import dev.switchboard.sql.catalog.SchemaCatalog;
 import dev.switchboard.sql.catalog.TableInfo;
 import dev.switchboard.sql.session.SessionStore;
-import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -15,6 +14,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Seed 000's {@code query.suggest}, without a model: completions of a partial question from the session's earlier
@@ -56,9 +57,9 @@ public final class SuggestService {
         Set<String> chosen = new LinkedHashSet<>();
         candidates.stream().filter(c -> c.startsWith(partial) && !c.equals(partial)).forEach(chosen::add);
         candidates.stream().filter(c -> c.contains(partial) && !c.equals(partial)).forEach(chosen::add);
-        JsonArrayBuilder out = Json.createArrayBuilder();
+        JsonArrayBuilder out = JSON.createArrayBuilder();
         chosen.stream().limit(limit).forEach(out::add);
-        return Json.createObjectBuilder().add("suggestions", out).build();
+        return JSON.createObjectBuilder().add("suggestions", out).build();
     }
 
     /** "用户信息表" -> the thing the table holds, "用户信息". */

@@ -2,7 +2,6 @@ package dev.switchboard.sql.session;
 
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
-import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -22,6 +21,8 @@ import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.UUID;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Sessions in Switchboard's own database ({@code query_sessions}, migration V7), so they survive a restart. A
@@ -69,7 +70,7 @@ public final class SessionStore {
     /** Appends one question to the history and replaces the context. */
     public void record(String id, JsonObject entry, JsonObject context) {
         QuerySession session = find(id).orElseThrow(() -> sessionError(id, "会话不存在"));
-        var history = Json.createArrayBuilder();
+        var history = JSON.createArrayBuilder();
         List<?> kept = session.history().subList(Math.max(0, session.history().size() - MAX_HISTORY + 1), session.history().size());
         kept.forEach(v -> history.add((JsonValue) v));
         history.add(entry);
@@ -116,8 +117,8 @@ public final class SessionStore {
     }
 
     private static QuerySession read(ResultSet rs) throws SQLException {
-        try (JsonReader history = Json.createReader(new StringReader(rs.getString("history")));
-             JsonReader context = Json.createReader(new StringReader(rs.getString("context")))) {
+        try (JsonReader history = JSON.createReader(new StringReader(rs.getString("history")));
+             JsonReader context = JSON.createReader(new StringReader(rs.getString("context")))) {
             return new QuerySession(rs.getString("id"), rs.getString("user_id"), history.readArray(), context.readObject(),
                     Instant.ofEpochMilli(rs.getLong("created_at")), Instant.ofEpochMilli(rs.getLong("last_accessed")),
                     Instant.ofEpochMilli(rs.getLong("expires_at")));

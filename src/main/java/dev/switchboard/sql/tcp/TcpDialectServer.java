@@ -1,11 +1,11 @@
 package dev.switchboard.sql.tcp;
 
 import dev.switchboard.mcp.dialect.DialectChannel;
+import dev.switchboard.mcp.dialect.DialectMessageLimit;
 import dev.switchboard.mcp.dialect.SeedDialectHandler;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.dialect.DialectMessages;
-import jakarta.json.Json;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
@@ -29,6 +29,8 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
+
+import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 
 /**
  * Seed 000's TCP transport: newline-delimited JSON messages of the dialect, one per line, both ways. Each
@@ -173,8 +175,7 @@ public final class TcpDialectServer implements AutoCloseable {
                         continue;
                     }
                     if (skipping) {
-                        send(DialectMessages.error(null, QueryErrorCode.INVALID_REQUEST, "消息过大",
-                                Map.of("max_message_bytes", maxMessageBytes, "message_bytes", lineBytes)));
+                        send(DialectMessageLimit.tooLarge(maxMessageBytes, lineBytes));
                     } else {
                         dispatch(line.toString(StandardCharsets.UTF_8));
                     }
@@ -198,7 +199,7 @@ public final class TcpDialectServer implements AutoCloseable {
                 return;
             }
             JsonValue value;
-            try (JsonReader reader = Json.createReader(new StringReader(text))) {
+            try (JsonReader reader = JSON.createReader(new StringReader(text))) {
                 value = reader.readValue();
             } catch (JsonException e) {
                 send(DialectMessages.error(null, QueryErrorCode.PARSE, "JSON 解析错误", Map.of("reason", String.valueOf(e.getMessage()))));

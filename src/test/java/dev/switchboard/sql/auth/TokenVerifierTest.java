@@ -26,6 +26,12 @@ import java.util.Base64;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.ArrayList;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -116,6 +122,46 @@ class TokenVerifierTest {
         }
     }
 
+    /** Clients that authenticate at the same moment as the first: they wait for its fetch instead of being refused. */
+    @Test
+    void callersDuringTheFirstFetchWaitForIt() throws Exception {
+        RSAPublicKey pub = (RSAPublicKey) key.getPublic();
+        String jwks = Json.createObjectBuilder().add("keys", Json.createArrayBuilder().add(Json.createObjectBuilder()
+                .add("kty", "RSA").add("kid", "k1").add("n", unsigned(pub.getModulus())).add("e", unsigned(pub.getPublicExponent())))).build().toString();
+        AtomicInteger fetches = new AtomicInteger();
+        HttpServer issuer = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        issuer.createContext("/jwks", exchange -> {
+            fetches.incrementAndGet();
+            try {
+                Thread.sleep(300); // a slow issuer: the other callers arrive while this fetch runs
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+            }
+            byte[] body = jwks.getBytes(StandardCharsets.UTF_8);
+            exchange.sendResponseHeaders(200, body.length);
+            exchange.getResponseBody().write(body);
+            exchange.close();
+        });
+        issuer.setExecutor(Executors.newCachedThreadPool());
+        issuer.start();
+        ExecutorService callers = Executors.newFixedThreadPool(4);
+        try {
+            JwksKeys keys = new JwksKeys(URI.create("http://127.0.0.1:" + issuer.getAddress().getPort() + "/jwks"),
+                    HttpClient.newHttpClient(), Clock.systemUTC());
+            List<Future<Optional<RSAPublicKey>>> found = new ArrayList<>();
+            for (int i = 0; i < 4; i++) {
+                found.add(callers.submit(() -> keys.apply("k1")));
+            }
+            for (Future<Optional<RSAPublicKey>> f : found) {
+                assertEquals(pub, f.get(10, TimeUnit.SECONDS).orElseThrow(() -> new AssertionError("a caller was refused")));
+            }
+            assertEquals(1, fetches.get(), "one fetch served them all");
+        } finally {
+            callers.shutdownNow();
+            issuer.stop(0);
+        }
+    }
+
     private static void verify(TokenVerifier verifier, JsonObject header, JsonObjectBuilder claims, KeyPair signer) {
         try {
             verifier.verify(token(header, claims, signer));
@@ -139,6 +185,20 @@ class TokenVerifierTest {
         assertTrue(admin.permissions().isAdmin());
         Caller stranger = mapping.caller(claims().add("groups", Json.createArrayBuilder().add("guest")).build());
         assertEquals(List.of(), stranger.permissions().sorted());
+    }
+
+    /** The built-in server maps roles on every call: the expansion is reused until the catalog's tables change. */
+    @Test
+    void roleExpansionsFollowTheCatalogsTables() {
+        java.util.concurrent.atomic.AtomicReference<Set<String>> tables = new java.util.concurrent.atomic.AtomicReference<>(Set.of("users"));
+        PermissionMapping mapping = new PermissionMapping(Map.of("user", List.of("table:*:read")), tables::get);
+        Caller first = mapping.caller("alice", List.of("user"), Instant.MAX);
+        assertTrue(first.permissions() == mapping.caller("bob", List.of("user"), Instant.MAX).permissions(), "expanded once");
+        tables.set(Set.of("users", "orders"));
+        assertEquals(List.of("table:orders:read", "table:users:read"), mapping.caller("alice", List.of("user"), Instant.MAX).permissions().sorted());
+        tables.set(Set.of("orders"));
+        assertEquals(List.of("table:orders:read"), mapping.caller("alice", List.of("user"), Instant.MAX).permissions().sorted(),
+                "a dropped table is no longer granted");
     }
 
     @Test

@@ -13,6 +13,8 @@ import java.util.concurrent.TimeUnit;
 final class RecordingChannel implements DialectChannel {
 
     final List<JsonObject> sent = new CopyOnWriteArrayList<>();
+    /** Why the server closed this connection; null while it has not. */
+    volatile String closedFor;
     private final Map<String, Object> attributes = new ConcurrentHashMap<>();
 
     @Override
@@ -27,6 +29,7 @@ final class RecordingChannel implements DialectChannel {
 
     @Override
     public void close(String reason) {
+        closedFor = reason;
     }
 
     @Override

@@ -31,6 +31,7 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The dialect's rules on one connection: shape, negotiation, authentication, limits, notifications. */
@@ -172,6 +173,44 @@ class SeedDialectTest {
         RecordingChannel refusedChannel = new RecordingChannel();
         rejecting.onMessage(request("z", "protocol.negotiate", p("{}")), refusedChannel);
         assertEquals(-32000, code(refusedChannel.answer("z")));
+    }
+
+    @Test
+    void connectionsOverTheLimitAreRefusedOnTheirFirstMessageAndClosed() throws Exception {
+        SeedDialect dialect = dialect(Runnable::run, new DialectSettings(2, 100, 10, 1024, Duration.ofSeconds(5)), null);
+        RecordingChannel a = new RecordingChannel();
+        RecordingChannel b = new RecordingChannel();
+        RecordingChannel c = new RecordingChannel();
+        dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), a);
+        dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), b);
+        dialect.onMessage(request("n2", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), a);
+        assertTrue(a.answer("n2").containsKey("result"), "an admitted connection's later messages are not counted again");
+        dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), c);
+        JsonObject refused = c.answer("n");
+        assertEquals(-32000, code(refused));
+        assertEquals("too_many_connections", refused.getJsonObject("error").getJsonObject("data").getString("reason"));
+        assertEquals(2, refused.getJsonObject("error").getJsonObject("data").getInt("max_connections"));
+        assertEquals("too_many_connections", c.closedFor);
+        assertEquals(1, c.sent.size(), "the refused message is not run");
+        dialect.onClose(c);
+        RecordingChannel d = new RecordingChannel();
+        dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), d);
+        assertEquals(-32000, code(d.answer("n")), "closing a refused connection frees no place");
+        dialect.onClose(a);
+        dialect.onClose(a);
+        RecordingChannel e = new RecordingChannel();
+        dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), e);
+        assertTrue(e.answer("n").containsKey("result"), "a closed connection's place is free again");
+        assertEquals(null, e.closedFor);
+        RecordingChannel f = new RecordingChannel();
+        dialect.onMessage(Json.createObjectBuilder().add("type", "request").build(), f);
+        assertEquals(-32000, code(f.sent.get(0)), "a connection is counted from its first message, whatever its shape");
+        assertEquals(2, dialect.broadcast(p("{\"status\":\"maintenance\"}")), "only admitted connections hear system.status");
+    }
+
+    @Test
+    void nonPositiveLimitsAreRefused() {
+        assertThrows(IllegalArgumentException.class, () -> new DialectSettings(0, 100, 10, 1024, Duration.ofSeconds(5)));
     }
 
     @Test

@@ -125,6 +125,24 @@ class GuardedExecutorTest {
         assertFalse(ownLimit.truncated(), "the statement's own LIMIT is not a truncation");
     }
 
+    /** Seed 000's response limit (100 MB) with a small one: the rows stop before it, and the result says it was cut. */
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
+    void rowsStopAtTheResponseLimit(TestDatabase.Kind kind) throws Exception {
+        DemoQueryDatabase db = db(kind);
+        GuardedSql guarded = new SqlGuard(db.name(), () -> SqlCorpus.DEMO_TABLES, SqlCorpus.PARSER_THREADS)
+                .check("SELECT id, name, email FROM users ORDER BY id", SqlCorpus.HOSTILE_CALLER, new RowWindow(0, 100));
+        QueryResult all = new GuardedExecutor(db.source()).execute(guarded, 30);
+        assertEquals(100, all.rowCount());
+        QueryResult cut = new GuardedExecutor(db.source(), 1000).execute(guarded, 30);
+        assertTrue(cut.truncated());
+        assertTrue(cut.rowCount() > 5 && cut.rowCount() < 30, "rows within 1000 bytes of JSON: " + cut.rowCount());
+        assertEquals(all.rows().subList(0, cut.rowCount()), cut.rows());
+        String json = dev.switchboard.sql.service.ResultFormat.JSON.render(cut).toString();
+        assertTrue(json.getBytes(java.nio.charset.StandardCharsets.UTF_8).length <= 1000, json.length() + " bytes");
+        assertThrows(IllegalArgumentException.class, () -> new GuardedExecutor(db.source(), 0));
+    }
+
     @ParameterizedTest
     @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
     void statementRunningTooLongIsStopped(TestDatabase.Kind kind) throws Exception {
@@ -162,6 +180,32 @@ class GuardedExecutorTest {
         GuardedSql forged = new GuardedSql("UPDATE users SET status = 0", Set.of("users"), 20);
         QueryException e = assertThrows(QueryException.class, () -> new GuardedExecutor(db.source()).execute(forged, 5));
         assertEquals(-31004, e.code().code());
+        assertEquals(before, db.checksum());
+    }
+
+    /**
+     * The server itself holds the transaction read-only: mysql-connector-j takes MariaDB for MySQL 5.5 and never
+     * sends {@code setReadOnly} to it, so a write hidden behind a SELECT (a stored function) would otherwise reach
+     * the tables and only a rollback would stand in the way.
+     */
+    @Test
+    void mariaDbRunsTheStatementInAReadOnlyTransactionOfTheServer() throws Exception {
+        DemoQueryDatabase db = db(TestDatabase.Kind.MARIADB);
+        String before = db.checksum();
+        try (Connection c = db.source().open()) {
+            c.createStatement().execute("CREATE FUNCTION sneaky_write() RETURNS INT MODIFIES SQL DATA "
+                    + "BEGIN UPDATE users SET status = 0; RETURN 1; END");
+        }
+        try {
+            QueryException e = assertThrows(QueryException.class, () -> new GuardedExecutor(db.source())
+                    .execute(new GuardedSql("SELECT sneaky_write()", Set.of(), 20), 5));
+            assertEquals(-31004, e.code().code());
+            assertEquals(1792, e.data().get("mysql_errno"), "refused by the server: " + e.data());
+        } finally {
+            try (Connection c = db.source().open()) {
+                c.createStatement().execute("DROP FUNCTION sneaky_write");
+            }
+        }
         assertEquals(before, db.checksum());
     }
 

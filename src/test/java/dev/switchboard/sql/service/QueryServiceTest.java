@@ -140,6 +140,40 @@ public class QueryServiceTest {
         }
     }
 
+    /** A caller's own SELECT: no model asked, the same guard, window, permissions and cache as the model's SQL. */
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
+    void executeRunsTheCallersOwnSqlThroughTheSameGuard(TestDatabase.Kind kind) throws Exception {
+        try (Fixture f = fixture(kind)) {
+            String before = f.db().checksum();
+            Script model = provider.script(Reply.text("SELECT id FROM products"));
+            JsonObject given = Json.createObjectBuilder().add("query", "用户订单 " + model.key()).add("sql", "SELECT u.name, o.order_no "
+                    + "FROM users u JOIN orders o ON o.user_id = u.id ORDER BY o.id").add("options", params("{\"limit\":3,\"explain\":true}")).build();
+            JsonObject answer = f.query().execute(READER, given);
+            assertEquals(3, answer.getJsonArray("data").size());
+            assertTrue(answer.getJsonArray("data").getJsonObject(0).containsKey("order_no"), answer::toString);
+            assertTrue(answer.getString("sql").toUpperCase().contains("LIMIT"), answer.getString("sql"));
+            assertTrue(answer.getString("explanation").contains("orders"), answer.getString("explanation"));
+            assertFalse(answer.getJsonObject("metadata").getBoolean("cache_hit"));
+            assertTrue(f.query().execute(READER, given).getJsonObject("metadata").getBoolean("cache_hit"));
+            assertEquals(List.of(), model.requests(), "no model is asked for a given statement");
+
+            QueryException forbidden = assertThrows(QueryException.class,
+                    () -> f.query().execute(READER, params("{\"sql\":\"SELECT * FROM users WHERE id IN (SELECT user_id FROM login_logs)\"}")));
+            assertEquals(QueryErrorCode.AUTHORIZATION, forbidden.code());
+            assertEquals("table:login_logs:read", forbidden.data().get("required_permission"));
+            QueryException write = assertThrows(QueryException.class,
+                    () -> f.query().execute(READER, params("{\"sql\":\"DELETE FROM users\"}")));
+            assertEquals(QueryErrorCode.QUERY, write.code());
+            assertEquals("not_select", write.data().get("reason"));
+            assertEquals(QueryErrorCode.INVALID_PARAMS, assertThrows(QueryException.class,
+                    () -> f.query().execute(READER, params("{}"))).code(), "a question or a statement is needed");
+            assertEquals(QueryErrorCode.INVALID_PARAMS, assertThrows(QueryException.class,
+                    () -> f.query().execute(READER, params("{\"sql\":5}"))).code());
+            assertEquals(before, f.db().checksum());
+        }
+    }
+
     @ParameterizedTest
     @MethodSource("dev.switchboard.sql.DemoQueryDatabase#kinds")
     void formatsCsvAndTable(TestDatabase.Kind kind) throws Exception {
@@ -250,7 +284,9 @@ public class QueryServiceTest {
     void sessionsKeepHistoryFeedFollowUpsAndSuggestions(TestDatabase.Kind kind) throws Exception {
         try (Fixture f = fixture(kind)) {
             String id = f.sessions().create(READER, params("{}")).getString("session_id");
-            Script script = provider.script(Reply.text("SELECT id, name FROM users"), Reply.text("SELECT id, name FROM users LIMIT 3"));
+            // one script for the whole session: every prompt carries the earlier questions, and so their script key
+            Script script = provider.script(Reply.text("SELECT id, name FROM users"), Reply.text("SELECT id, name FROM users LIMIT 3"),
+                    Reply.text("SELECT id FROM orders ORDER BY id"), Reply.text("SELECT id FROM products ORDER BY id"));
             f.query().execute(READER, Json.createObjectBuilder().add("query", "查询用户 " + script.key()).add("session_id", id).build());
             f.query().execute(READER, Json.createObjectBuilder().add("query", "只要前三个 " + script.key()).add("session_id", id).build());
             String followUp = script.requests().get(1).getJsonArray("messages").toString();
@@ -259,6 +295,14 @@ public class QueryServiceTest {
             assertEquals(2, session.getJsonArray("history").size());
             assertTrue(session.getJsonArray("history").getJsonObject(0).getBoolean("success"));
             assertEquals("users", session.getJsonObject("context").getString("last_table"));
+            assertFalse(session.getJsonObject("context").containsKey("preferred_limit"), "no limit was named yet");
+            f.query().execute(READER, Json.createObjectBuilder().add("query", "订单 " + script.key()).add("session_id", id)
+                    .add("options", params("{\"limit\":4}")).build());
+            JsonObject followUpRows = f.query().execute(READER, Json.createObjectBuilder().add("query", "商品 " + script.key())
+                    .add("session_id", id).build());
+            assertEquals(4, followUpRows.getJsonArray("data").size(), "the follow-up keeps the limit named before");
+            assertEquals(4, f.sessions().get(READER, params("{\"session_id\":\"" + id + "\"}"))
+                    .getJsonObject("context").getInt("preferred_limit"));
             List<String> suggestions = f.suggest().suggest(READER, params("{\"partial\":\"查询用户\",\"session_id\":\"" + id + "\"}"))
                     .getJsonArray("suggestions").getValuesAs(jakarta.json.JsonString::getString);
             assertEquals(5, suggestions.size());

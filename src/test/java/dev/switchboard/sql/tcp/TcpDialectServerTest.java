@@ -1,6 +1,7 @@
 package dev.switchboard.sql.tcp;
 
 import dev.switchboard.mcp.dialect.DialectChannel;
+import dev.switchboard.mcp.dialect.DialectMessageLimit;
 import dev.switchboard.mcp.dialect.SeedDialectHandler;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
@@ -67,6 +68,8 @@ class TcpDialectServerTest {
             JsonObject tooLarge = read(in);
             assertEquals(-32600, tooLarge.getJsonObject("error").getInt("code"));
             assertEquals(64, tooLarge.getJsonObject("error").getJsonObject("data").getInt("max_message_bytes"));
+            assertEquals(109, tooLarge.getJsonObject("error").getJsonObject("data").getInt("message_bytes"));
+            assertEquals(QueryErrorCode.INVALID_REQUEST.code(), DialectMessageLimit.TOO_LARGE_CODE, "the seed's code, kept beside the dialect's interface");
             assertEquals("after", read(in).getString("id"), "the connection goes on after an oversized message");
             out.write("{\"id\":\"db-down\"}\n".getBytes(StandardCharsets.UTF_8));
             JsonObject down = read(in);

@@ -1,0 +1,141 @@
+// The gateway page's live sessions: who is connected to /mcp (GET /api/gateway/sessions), over what, with which
+// client, and which backend sessions each upstream session holds. Refreshed every few seconds while shown, paged
+// with the API's cursor (Previous keeps the cursors seen), filtered by state and, for admins of the default tenant,
+// by tenant (the API refuses other admins with tenant_forbidden, shown in words).
+import { api } from '../api.js';
+import { alertBox, button, formatDate, h, plural, relativeTime } from '../ui.js';
+
+const REFRESH_MS = 10_000;
+const PAGE_SIZE = 20;
+const TRANSPORTS = { streamable_http: 'Streamable HTTP', websocket: 'WebSocket', legacy_sse: 'HTTP+SSE (legacy)' };
+const BACKEND_STATES = {
+    connected: { dot: 'connected', text: 'connected' },
+    connecting: { dot: 'connecting', text: 'connecting' },
+    error: { dot: 'error', text: 'failed' },
+    disconnected: { dot: 'disconnected', text: 'idle' },
+};
+
+export function sessionsPanel(ctx) {
+    const body = h('tbody');
+    const table = h('table', { class: 'data', id: 'gateway-session-table' },
+        h('caption', { class: 'sr-only' }, 'MCP sessions of the gateway, newest first, with their backend sessions'),
+        h('thead', {}, h('tr', {}, ['Who', 'Client', 'Transport', 'Started', 'Last seen', 'Backend sessions']
+            .map(c => h('th', { scope: 'col' }, c)))),
+        body);
+    const state = h('select', { id: 'session-state', 'aria-label': 'Which sessions', onchange: () => restart() },
+        h('option', { value: 'open', selected: true }, 'Open sessions'),
+        h('option', { value: 'ended' }, 'Ended sessions'),
+        h('option', { value: '' }, 'All sessions'));
+    const tenant = h('input', { type: 'search', id: 'session-tenant', placeholder: `Tenant (${ctx.me.tenant})`, 'aria-label': 'Tenant of the sessions',
+        autocomplete: 'off', spellcheck: 'false', onchange: () => restart() });
+    const count = h('span', { class: 'count', id: 'session-count', 'aria-live': 'polite' });
+    const error = h('div', { id: 'session-error' });
+    const prev = button('Previous', { size: 'sm', id: 'session-prev', onClick: () => { cursors.pop(); load(); } });
+    const next = button('Next', { size: 'sm', id: 'session-next', onClick: () => { cursors.push(nextCursor); load(); } });
+    const pager = h('div', { class: 'pager', role: 'group', 'aria-label': 'Pages of sessions', hidden: true }, prev, next);
+    const updated = h('p', { id: 'sessions-updated' }, `Refreshed every ${REFRESH_MS / 1000} s while this page is open.`);
+    const section = h('section', { class: 'card section', 'aria-labelledby': 'sessions-heading', id: 'gateway-sessions' },
+        h('div', { class: 'section-head' }, h('div', {}, h('h2', { id: 'sessions-heading' }, 'Live sessions'), updated),
+            button('Refresh', { kind: 'ghost', size: 'sm', iconName: 'refresh', id: 'sessions-refresh', onClick: () => load() })),
+        h('div', { class: 'toolbar' }, state, tenant, count),
+        error,
+        h('div', { class: 'table-wrap' }, table),
+        pager);
+
+    // cursors[i] opens page i (null: the first page); nextCursor is what the API gave for the page after this one
+    let cursors = [null];
+    let nextCursor = null;
+    let timer = null;
+    let loadNo = 0;
+    let shown = null; // the query whose rows the table holds
+
+    function restart() {
+        cursors = [null];
+        load();
+    }
+
+    async function load() {
+        clearTimeout(timer);
+        const mine = ++loadNo;
+        const params = new URLSearchParams({ limit: String(PAGE_SIZE) });
+        if (state.value) params.set('state', state.value);
+        if (tenant.value.trim()) params.set('tenant', tenant.value.trim());
+        const cursor = cursors[cursors.length - 1];
+        if (cursor) params.set('cursor', cursor);
+        const query = params.toString();
+        table.setAttribute('aria-busy', 'true');
+        try {
+            const page = await api.get(`/gateway/sessions?${params}`);
+            if (mine !== loadNo) return;
+            error.replaceChildren();
+            nextCursor = page.nextCursor || null;
+            shown = query;
+            draw(page.data);
+            updated.textContent = `Updated ${new Date().toLocaleTimeString()}, every ${REFRESH_MS / 1000} s while this page is open.`;
+        } catch (err) {
+            if (mine !== loadNo) return;
+            error.replaceChildren(h('div', { class: 'section-body' }, alertBox(err, 'Could not load the gateway sessions')));
+            // rows of another filter or page would pass for the answer to this one; a failed refresh keeps its rows
+            if (shown !== query) {
+                shown = null;
+                body.replaceChildren();
+                count.textContent = '';
+                pager.hidden = true;
+            }
+            if (err.code === 'tenant_forbidden') tenant.focus();
+        } finally {
+            if (mine === loadNo) table.removeAttribute('aria-busy');
+        }
+        if (mine === loadNo && section.isConnected) timer = setTimeout(() => { if (section.isConnected) load(); }, REFRESH_MS);
+    }
+
+    function draw(sessions) {
+        const pageNo = cursors.length;
+        prev.disabled = pageNo === 1;
+        next.disabled = !nextCursor;
+        pager.hidden = pageNo === 1 && !nextCursor;
+        count.textContent = sessions.length
+            ? `${plural(sessions.length, 'session')}${pageNo > 1 || nextCursor ? ` on page ${pageNo}` : ''}` : '';
+        if (!sessions.length) {
+            body.replaceChildren(h('tr', {}, h('td', { colspan: 6 }, h('div', { class: 'empty', style: 'padding:28px' },
+                h('h2', {}, state.value === 'open' ? 'No one is connected to the gateway' : 'No sessions'),
+                h('p', {}, state.value === 'open'
+                    ? 'An MCP client that initializes a session on /mcp (with a token or API key) shows up here with the backend sessions it uses.'
+                    : 'Nothing matches this choice.')))));
+            return;
+        }
+        body.replaceChildren(...sessions.map(row));
+    }
+
+    function row(s) {
+        const client = s.clientInfo || {};
+        const ended = s.state === 'ended';
+        return h('tr', { dataset: { sessionId: s.sessionId, subject: s.subject, state: s.state } },
+            h('td', {}, h('div', { class: 'tool-name' }, s.subject),
+                h('div', { class: 'tool-display' }, `tenant ${s.tenant}`,
+                    ended ? h('span', { class: 'badge', style: 'margin-left:6px' }, `ended${s.endReason ? ': ' + s.endReason : ''}`)
+                        : s.live ? null : h('span', { class: 'badge warn', style: 'margin-left:6px', title: 'Recorded as open, held by another instance or waiting to be taken up after a restart' }, 'not on this instance'))),
+            h('td', {}, client.name ? h('span', {}, client.name, client.version ? h('span', { class: 'muted' }, ` ${client.version}`) : null)
+                : h('span', { class: 'muted' }, 'unnamed')),
+            h('td', {}, h('div', {}, TRANSPORTS[s.transport] || s.transport),
+                h('div', { class: 'tool-display' }, `${s.endpoint} · protocol ${s.protocolVersion}`)),
+            h('td', { class: 'nowrap', title: formatDate(s.createdAt) }, relativeTime(s.createdAt)),
+            h('td', { class: 'nowrap', title: ended ? `ended ${formatDate(s.endedAt)}` : formatDate(s.lastSeenAt) },
+                relativeTime(ended ? s.endedAt : s.lastSeenAt)),
+            h('td', {}, (s.backends || []).length ? h('div', { class: 'chips backend-sessions' }, s.backends.map(backendChip))
+                : h('span', { class: 'muted' }, 'none')));
+    }
+
+    return { section, start: load };
+}
+
+function backendChip(b) {
+    const st = BACKEND_STATES[b.state] || { dot: 'disconnected', text: b.state };
+    const id = b.backendSessionId;
+    const title = [`${b.serverName}: ${st.text}`, id ? `backend session ${id}` : 'no backend session id (stdio and built-in servers have none)',
+        b.lastError ? `last error: ${b.lastError}` : null].filter(Boolean).join('\n');
+    return h('span', { class: 'chip backend-session', title, dataset: { serverName: b.serverName, state: b.state } },
+        h('span', { class: `dot ${st.dot}`, 'aria-hidden': 'true' }), b.serverName,
+        h('span', { class: 'sr-only' }, ` ${st.text}`),
+        id ? h('code', { class: 'muted' }, ` ${id.length > 10 ? id.slice(0, 8) + '…' : id}`) : null);
+}
