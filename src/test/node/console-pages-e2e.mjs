@@ -285,6 +285,11 @@ try {
         await page.selectOption('#session-state', 'ended');
         await page.fill('#session-tenant', args['tenant-id']);
         await page.keyboard.press('Enter');
+        // the state filter's own load (the admin's tenant) may also show a full page: wait for the tenant's rows
+        await page.waitForFunction((user) => {
+            const trs = [...document.querySelectorAll('#gateway-session-table tbody tr[data-session-id]')];
+            return trs.length > 0 && trs.every(tr => tr.dataset.subject === user);
+        }, args['tenant-user'], { timeout: 15000 }).catch(() => {});
         await page.locator('#session-count').filter({ hasText: '20 sessions on page 1' }).waitFor();
         const subjects = await rows.evaluateAll(trs => trs.map(tr => tr.dataset.subject));
         check(subjects.length === 20 && subjects.every(s => s === args['tenant-user']), `only that tenant's sessions: ${subjects}`);
