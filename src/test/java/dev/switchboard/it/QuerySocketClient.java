@@ -103,10 +103,17 @@ final class QuerySocketClient implements AutoCloseable {
         return answer.getJsonObject("result");
     }
 
+    /** Closes from our side; a socket the server closed meanwhile (a refused connection) needs nothing more. */
     @Override
     public void close() {
         if (!socket.isOutputClosed()) {
-            socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+            try {
+                socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").join();
+            } catch (java.util.concurrent.CompletionException e) {
+                if (!(e.getCause() instanceof java.io.IOException) || !socket.isOutputClosed()) {
+                    throw e;
+                }
+            }
         }
     }
 }
