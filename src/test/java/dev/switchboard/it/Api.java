@@ -140,4 +140,24 @@ public final class Api {
         }
         throw new AssertionError("Switchboard at " + BASE + " did not become ready within 90 s");
     }
+
+    /** Audit writing is asynchronous: wait (bounded) until at least {@code count} such events of the tenant landed. */
+    static jakarta.json.JsonArray awaitAuditEvents(String tenant, String tool, String decision, int count) {
+        Instant deadline = Instant.now().plusSeconds(15);
+        jakarta.json.JsonArray data = JsonValue.EMPTY_JSON_ARRAY;
+        while (Instant.now().isBefore(deadline)) {
+            data = get("/api/audit?tenant=" + tenant + "&tool=" + tool + "&decision=" + decision, adminToken())
+                    .expect(200).json().getJsonArray("data");
+            if (data.size() >= count) {
+                return data;
+            }
+            try {
+                Thread.sleep(200);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                break;
+            }
+        }
+        throw new AssertionError("only " + data.size() + " " + decision + " events for " + tool + " within 15 s");
+    }
 }

@@ -19,7 +19,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
-import java.time.Instant;
 import java.util.List;
 import java.util.UUID;
 import java.util.concurrent.CompletableFuture;
@@ -220,23 +219,8 @@ class ChatGovernanceIT {
         assertTrue(timeout.getJsonNumber("durationMs").longValue() >= 3_000, "waited for the timeout: " + timeout);
     }
 
-    /** Audit writing is asynchronous: wait (bounded) until at least {@code count} such events of the tenant landed. */
+    /** The tenant's audit events of that tool and decision, once at least {@code count} landed. */
     static JsonArray awaitEvents(String tool, String decision, int count) {
-        Instant deadline = Instant.now().plusSeconds(15);
-        JsonArray data = JsonValue.EMPTY_JSON_ARRAY;
-        while (Instant.now().isBefore(deadline)) {
-            data = Api.get("/api/audit?tenant=" + tenant + "&tool=" + tool + "&decision=" + decision, Api.adminToken())
-                    .expect(200).json().getJsonArray("data");
-            if (data.size() >= count) {
-                return data;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        throw new AssertionError("only " + data.size() + " " + decision + " events for " + tool + " within 15 s");
+        return Api.awaitAuditEvents(tenant, tool, decision, count);
     }
 }

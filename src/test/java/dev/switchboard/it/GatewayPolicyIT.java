@@ -292,23 +292,8 @@ class GatewayPolicyIT {
         return awaitEvents(tool, decision, 1).getJsonObject(0);
     }
 
-    /** Audit writing is asynchronous: wait (bounded) until at least {@code count} such events landed. */
+    /** The tenant's audit events of that tool and decision, once at least {@code count} landed. */
     static JsonArray awaitEvents(String tool, String decision, int count) {
-        Instant deadline = Instant.now().plusSeconds(15);
-        JsonArray data = JsonValue.EMPTY_JSON_ARRAY;
-        while (Instant.now().isBefore(deadline)) {
-            data = Api.get("/api/audit?tenant=" + tenant + "&tool=" + tool + "&decision=" + decision, Api.adminToken())
-                    .expect(200).json().getJsonArray("data");
-            if (data.size() >= count) {
-                return data;
-            }
-            try {
-                Thread.sleep(200);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-                break;
-            }
-        }
-        throw new AssertionError("only " + data.size() + " " + decision + " events for " + tool + " within 15 s");
+        return Api.awaitAuditEvents(tenant, tool, decision, count);
     }
 }
