@@ -104,7 +104,11 @@ function mavenArtifact(groupPath, version, type) {
   const repo = process.env.MAVEN_REPO ?? path.join(os.homedir(), ".m2", "repository");
   const file = path.join(repo, groupPath, version, `${artifact}-${version}.${type}`);
   if (!fs.existsSync(file)) {
-    throw new Error(`${file} is missing: 'mvn -DskipTests package' downloads it (set MAVEN_REPO for another repository)`);
+    // `mvn package` does not fetch the runtime (only the liberty:create of `liberty:run` and `verify` do)
+    const coordinates = `${path.dirname(groupPath).replaceAll("/", ".")}:${artifact}:${version}:${type}`;
+    console.log(`fetching ${coordinates} into ${repo} (once)`);
+    execFileSync("mvn", ["-B", "-ntp", "-q", `-Dmaven.repo.local=${repo}`, "dependency:get", `-Dartifact=${coordinates}`],
+      { stdio: "inherit" });
   }
   return file;
 }
