@@ -7,13 +7,13 @@ import { LegacySseSession, McpSession } from "./lib/mcp-session.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { answersHttp, start, waitFor } from "./lib/processes.mjs";
 import { api } from "./lib/switchboard.mjs";
+import { warmUntilJitSettles } from "./lib/jit.mjs";
 import { startRecording } from "./lib/profile.mjs";
 import { ms, rate, table, verdict } from "./lib/stats.mjs";
 
 export const PORTS = { backend: 19410, mcpHub: 19411, mcpProxy: 19412, supergateway: 19413 };
 const CONCURRENCY = [1, 16, 64];
 const TARGET_CONCURRENCY = 16;
-const JVM_WARMUP_MS = 15_000;
 const ECHO_ARGS = { message: "bench" };
 
 /** @param ctx {switchboard, workDir, logDir, nodeModules, quick, options: {clients?, targets?, profile?}} */
@@ -25,13 +25,16 @@ export async function gatewayBenchmark(ctx) {
     || ctx.options.targets.some((prefix) => name.startsWith(prefix)));
   const levels = ctx.options.clients ?? CONCURRENCY;
   if (!ctx.quick) {
-    // a freshly started JVM interprets and compiles for a while: load Switchboard unrecorded first
-    for (const target of targets.filter(({ name }) => name.startsWith("switchboard"))) {
-      const warmupMs = ctx.options.jvmWarmupMs ?? JVM_WARMUP_MS;
-      console.log(`warming up ${target.name} (${warmupMs / 1000} s, not recorded)`);
-      await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients: TARGET_CONCURRENCY, cpuPid: target.pid,
-        warmupMs, measureMs: 0 });
-    }
+    // a freshly started JVM interprets and compiles for minutes: load every Switchboard route unrecorded first
+    const routes = targets.filter(({ name }) => name.startsWith("switchboard"));
+    console.log(`warming up ${routes.map(({ name }) => name).join(" and ")} (not recorded)`);
+    const warmed = await warmUntilJitSettles({ pid: ctx.switchboard.pid, fixedMs: ctx.options.jvmWarmupMs, load: async (ms) => {
+      for (const target of routes) {
+        await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients: TARGET_CONCURRENCY,
+          cpuPid: target.pid, warmupMs: ms / routes.length, measureMs: 0 });
+      }
+    } });
+    console.log(`warm-up: ${warmed}`);
   }
   const recording = ctx.options.profile ? startRecording(ctx, "gateway") : null;
   console.log(`\n== Gateway benchmark: tools/call of server-everything's echo, warm-up ${timing.warmupMs} ms, `

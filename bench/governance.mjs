@@ -6,6 +6,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { McpSession } from "./lib/mcp-session.mjs";
+import { warmUntilJitSettles } from "./lib/jit.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { answersHttp, sleep, start, waitFor } from "./lib/processes.mjs";
 import { api, request, startSwitchboard, userToken } from "./lib/switchboard.mjs";
@@ -38,12 +39,12 @@ const COMMON_PROPERTIES = { "switchboard.resilience.bulkhead.max-concurrent": St
 
 /** Starts its own Switchboard per mode (it does not use ctx.switchboard). */
 export async function governanceBenchmark(ctx) {
-  const timing = ctx.quick ? { warmupMs: 5_000, measureMs: 15_000 } : { warmupMs: 20_000, measureMs: 120_000 };
+  const timing = ctx.quick ? { warmupMs: 5_000, measureMs: 15_000 } : { measureMs: 120_000 };
   const everything = path.join(ctx.nodeModules, "@modelcontextprotocol", "server-everything", "dist", "index.js");
   const backend = start("governance-server-everything", process.execPath, [everything, "streamableHttp"],
     { logDir: ctx.logDir, env: { PORT: String(PORTS.backend) } });
   await waitFor("server-everything", () => answersHttp(PORTS.backend), 30_000, backend);
-  console.log(`\n== Governance load run: ${CLIENTS} clients calling ${TOOL} through /mcp, warm-up ${timing.warmupMs / 1000} s `
+  console.log(`\n== Governance load run: ${CLIENTS} clients calling ${TOOL} through /mcp, warm-up ${ctx.quick ? `${timing.warmupMs / 1000} s` : "until the JIT settles"} `
     + `(not recorded), measured ${timing.measureMs / 1000} s per mode\n`);
   const results = {};
   for (const mode of MODES) {
@@ -67,8 +68,10 @@ async function measureMode(ctx, mode, timing) {
     const openSession = () => countingSession(new McpSession(`${switchboard.base}/mcp`, credentials[opened++ % credentials.length].headers), counts);
     await expectTool(openSession());
 
-    console.log(`  warming up (${timing.warmupMs / 1000} s)`);
-    await runLoad({ openSession, tool: TOOL, args: ECHO_ARGS, clients: CLIENTS, cpuPid: switchboard.pid, warmupMs: timing.warmupMs, measureMs: 0 });
+    console.log("  warming up (not recorded)");
+    const warmed = await warmUntilJitSettles({ pid: switchboard.pid, fixedMs: ctx.quick ? timing.warmupMs : ctx.options.jvmWarmupMs,
+      load: (ms) => runLoad({ openSession, tool: TOOL, args: ECHO_ARGS, clients: CLIENTS, cpuPid: switchboard.pid, warmupMs: ms, measureMs: 0 }) });
+    console.log(`  warm-up: ${warmed}`);
     await auditDrained(switchboard, counts.calls, mode.governed);
     const heapBefore = heapAfterGc(switchboard.pid);
     const callsBefore = counts.calls;
