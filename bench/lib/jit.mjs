@@ -22,11 +22,11 @@ export function compileSeconds(pid) {
 }
 
 /**
- * Runs `load(ms)` (unrecorded load for that long) in chunks: at least 30 s, then until one chunk of 10 s compiled
+ * Runs `load(ms)` (unrecorded load for that long) in chunks: at least `minMs` (30 s), then until one chunk of 10 s compiled
  * for less than 5% of it, at most 5 minutes. `fixedMs` (--jvm-warmup) replaces the rule with a fixed time.
  * @returns {string} what happened, for the report
  */
-export async function warmUntilJitSettles({ pid, load, fixedMs }) {
+export async function warmUntilJitSettles({ pid, load, fixedMs, minMs = MIN_MS }) {
   if (fixedMs !== undefined) {
     await load(fixedMs);
     return `${fixedMs / 1000} s (fixed)`;
@@ -39,7 +39,7 @@ export async function warmUntilJitSettles({ pid, load, fixedMs }) {
     const share = (now - compiled) * 1000 / CHUNK_MS;
     compiled = now;
     const elapsed = performance.now() - started;
-    if (Number.isNaN(share) || (elapsed >= MIN_MS && share < SETTLED_SHARE) || elapsed >= MAX_MS) {
+    if (Number.isNaN(share) || (elapsed >= minMs && share < SETTLED_SHARE) || elapsed >= MAX_MS) {
       const settled = Number.isNaN(share) ? "jstat unavailable" : share < SETTLED_SHARE ? "settled" : "NOT settled";
       return `${(elapsed / 1000).toFixed(0)} s, JIT ${settled} (last ${CHUNK_MS / 1000} s: ${(share * 100).toFixed(0)}% compiling)`;
     }
