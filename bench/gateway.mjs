@@ -64,6 +64,10 @@ async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
   const backendUrl = `http://127.0.0.1:${PORTS.backend}/mcp`;
 
   await api(switchboard, "/api/mcp-servers", { name: "everything", type: "streamableHttp", baseUrl: backendUrl, scope: "shared" });
+  // the same server as Switchboard's stdio child, the way mcp-proxy and supergateway reach it: without the
+  // backend's own HTTP handling, which costs about as much CPU per call as a whole gateway may add
+  await api(switchboard, "/api/mcp-servers",
+    { name: "everything-stdio", type: "stdio", command: process.execPath, args: [everything, "stdio"], scope: "shared" });
   const bearer = { Authorization: `Bearer ${switchboard.token}` };
 
   const hubHome = path.join(workDir, "mcp-hub-home");
@@ -89,6 +93,8 @@ async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
       pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp`, bearer) },
     { name: "switchboard /mcp/servers/*", route: "per-backend passthrough, bearer token, audited", tool: "echo",
       pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp/servers/everything`, bearer) },
+    { name: "switchboard /mcp, stdio", route: "aggregated /mcp -> server-everything as a stdio child, bearer token, audited",
+      tool: "everything-stdio__echo", pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp`, bearer) },
     { name: "mcp-hub", route: "legacy HTTP+SSE /mcp -> backend over Streamable HTTP", tool: "everything__echo",
       pid: hub.pid, open: () => new LegacySseSession(`http://127.0.0.1:${PORTS.mcpHub}/mcp`) },
     { name: "mcp-proxy", route: "Streamable HTTP /mcp -> server-everything over stdio", tool: "echo",
@@ -97,7 +103,7 @@ async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
       pid: gateway.pid, open: () => new McpSession(`http://127.0.0.1:${PORTS.supergateway}/mcp`) },
   ];
   // mcp-hub connects to its backend in the background: wait until it lists the tool
-  await waitFor("mcp-hub lists everything__echo", () => listsTool(targets[3]), 60_000, hub);
+  await waitFor("mcp-hub lists everything__echo", () => listsTool(targets.find(({ name }) => name === "mcp-hub")), 60_000, hub);
   for (const target of targets) {
     if (!(await listsTool(target))) {
       throw new Error(`${target.name} does not list the tool ${target.tool}`);
@@ -165,7 +171,16 @@ function gatewayReport(targets, levels, results) {
         + `${rate(sb.throughput)} vs ${rate(other.throughput)} calls/s`);
     }),
   ];
-  return `${sections.join("\n\n")}\n\nTargets (issue 3):\n${checks.join("\n")}`;
+  // like for like: mcp-proxy and supergateway reach server-everything as their stdio child, so does this route
+  const stdio = results["switchboard /mcp, stdio"]?.[TARGET_CONCURRENCY];
+  const likeForLike = !stdio ? [] : ["mcp-proxy", "supergateway"].filter((name) => results[name]?.[TARGET_CONCURRENCY]).map((name) => {
+    const other = results[name][TARGET_CONCURRENCY];
+    return verdict(stdio.p50 <= other.p50 && stdio.p99 <= other.p99 && stdio.throughput >= other.throughput,
+      `Switchboard /mcp with the backend as stdio child beats ${name} (same backend transport, 16 clients)`,
+      `p50 ${ms(stdio.p50)} vs ${ms(other.p50)} ms, p99 ${ms(stdio.p99)} vs ${ms(other.p99)} ms, `
+      + `${rate(stdio.throughput)} vs ${rate(other.throughput)} calls/s`);
+  });
+  return `${sections.join("\n\n")}\n\nTargets (issue 3):\n${[...checks, ...likeForLike].join("\n")}`;
 }
 
 const signed = (value) => (Number.isFinite(value) ? `${value >= 0 ? "+" : ""}${value.toFixed(2)}` : "-");
