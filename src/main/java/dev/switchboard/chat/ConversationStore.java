@@ -1,12 +1,15 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
+import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
-import jakarta.transaction.Transactional;
 
+import javax.sql.DataSource;
+import java.sql.Connection;
+import java.sql.SQLException;
 import java.util.List;
 import java.util.Optional;
 
@@ -16,23 +19,23 @@ import static dev.switchboard.mcp.JsonRpcMessage.JSON;
 @ApplicationScoped
 public class ConversationStore {
 
-    private static final int TITLE_LENGTH = 80;
-
     @PersistenceContext(unitName = "switchboard")
     EntityManager em;
 
     /**
-     * Stores the start of a run in one transaction: the conversation (found or new), the caller's new messages and
-     * the run's empty assistant message, whose id the run fills in. One commit instead of one per row: this is on
-     * the way to a streamed answer's first content.
+     * A run's own writes ({@link #begin}, {@link #updateAssistant}, {@link #markFailed}) go through connections of
+     * their own, outside JTA, as plain statements ({@link RunRows}): every streamed completion makes two of them.
      */
-    @Transactional
+    @Resource(lookup = "jdbc/switchboard-chat")
+    DataSource runs;
+
+    /**
+     * Stores the start of a run in one transaction: the conversation (found or new), the caller's new messages and
+     * the run's empty assistant message, whose id the run fills in.
+     */
     public StoredRun begin(ChatCaller caller, Long assistantId, String sessionId, String firstText, List<NewMessage> newMessages) {
-        Conversation conversation = open(caller, assistantId, sessionId, firstText);
-        for (NewMessage message : newMessages) {
-            add(conversation.getId(), message.role(), message.content(), message.toolCallId());
-        }
-        return new StoredRun(conversation.getId(), add(conversation.getId(), "assistant", "", null));
+        return inTransaction("store the chat turn", connection ->
+                RunRows.begin(connection, caller, assistantId, sessionId, firstText, newMessages, System.currentTimeMillis()));
     }
 
     /** A message of the caller's request, as stored. */
@@ -43,66 +46,43 @@ public class ConversationStore {
     public record StoredRun(long conversationId, long messageId) {
     }
 
-    /** The caller's conversation for {@code sessionId}, or a new one (always new without a session id). */
-    private Conversation open(ChatCaller caller, Long assistantId, String sessionId, String firstText) {
-        if (sessionId != null) {
-            Optional<Conversation> existing = em.createQuery("select c from Conversation c where c.tenantId = :tenant "
-                            + "and c.userId = :subject and c.sessionId = :session order by c.id desc", Conversation.class)
-                    .setParameter("tenant", caller.tenant()).setParameter("subject", caller.subject())
-                    .setParameter("session", sessionId).setMaxResults(1).getResultStream().findFirst();
-            if (existing.isPresent()) {
-                return existing.get();
-            }
-        }
-        Conversation conversation = new Conversation();
-        conversation.setUserId(caller.subject());
-        conversation.setTenantId(caller.tenant());
-        conversation.setAssistantId(assistantId);
-        conversation.setSessionId(sessionId);
-        String title = firstText == null ? "" : firstText.strip();
-        conversation.setTitle(title.length() <= TITLE_LENGTH ? title : title.substring(0, TITLE_LENGTH));
-        long now = System.currentTimeMillis();
-        conversation.setCreatedAt(now);
-        conversation.setUpdatedAt(now);
-        em.persist(conversation);
-        em.flush();
-        return conversation;
-    }
-
-    private long add(long conversationId, String role, String content, String toolCallId) {
-        ChatMessage message = new ChatMessage();
-        message.setConversationId(conversationId);
-        message.setRole(role);
-        message.setContent(content);
-        message.setToolCallId(toolCallId);
-        long now = System.currentTimeMillis();
-        message.setCreatedAt(now);
-        message.setUpdatedAt(now);
-        em.persist(message);
-        Conversation conversation = em.find(Conversation.class, conversationId);
-        conversation.setUpdatedAt(now);
-        em.flush();
-        return message.getId();
-    }
-
     /** Seed 004: the one assistant message of a run, its text and tool calls updated in place. */
-    @Transactional
     public void updateAssistant(long messageId, String content, List<ToolCallRecord> records, String finishReason) {
-        ChatMessage message = em.find(ChatMessage.class, messageId);
-        message.setContent(content);
         JsonArrayBuilder calls = JSON.createArrayBuilder();
         records.forEach(r -> calls.add(r.toJson()));
-        message.setToolCallsJson(calls.build().toString());
-        message.setFinishReason(finishReason);
-        message.setUpdatedAt(System.currentTimeMillis());
+        String toolCalls = calls.build().toString();
+        inTransaction("save the assistant message", connection -> {
+            RunRows.updateAssistant(connection, messageId, content, toolCalls, finishReason, System.currentTimeMillis());
+            return null;
+        });
     }
 
     /** A run that ended without an answer keeps what it had, marked {@code error}. */
-    @Transactional
     public void markFailed(long messageId) {
-        ChatMessage message = em.find(ChatMessage.class, messageId);
-        message.setFinishReason("error");
-        message.setUpdatedAt(System.currentTimeMillis());
+        inTransaction("mark the assistant message failed", connection -> {
+            RunRows.markFailed(connection, messageId, System.currentTimeMillis());
+            return null;
+        });
+    }
+
+    private interface RowWork<T> {
+        T run(Connection connection) throws SQLException;
+    }
+
+    private <T> T inTransaction(String what, RowWork<T> work) {
+        try (Connection connection = runs.getConnection()) {
+            connection.setAutoCommit(false);
+            try {
+                T result = work.run(connection);
+                connection.commit();
+                return result;
+            } catch (SQLException | RuntimeException e) {
+                connection.rollback();
+                throw e;
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException("Could not " + what + ": " + e.getMessage(), e);
+        }
     }
 
     public List<Conversation> list(ChatCaller caller) {
