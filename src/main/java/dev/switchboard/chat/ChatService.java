@@ -253,6 +253,11 @@ public class ChatService {
             LOG.fine(() -> "chat stream " + prepared.identity().id() + " closed by the client before it began");
             return;
         }
+        streamAfterRole(prepared, chunks);
+    }
+
+    /** The rest of {@link #stream}, once the role chunk went out (on the request's thread: {@link ChatStreamServlet}). */
+    void streamAfterRole(PreparedRun prepared, ChunkStream chunks) {
         StartedRun run = begin(prepared);
         StoringTurn stored = run.stored();
         LoopListener streaming = new LoopListener() {
