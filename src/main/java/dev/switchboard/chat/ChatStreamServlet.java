@@ -99,9 +99,13 @@ public class ChatStreamServlet extends HttpServlet {
         });
     }
 
-    /** What {@code @RolesAllowed} and {@code ApiKeyFilter} let through to {@link ChatResource}. */
+    /**
+     * What {@code @RolesAllowed} and {@code ApiKeyFilter} let through to {@link ChatResource}. Only an API key is
+     * looked up, as the filter does: the bean is transactional, and asking it about any other token costs a transaction.
+     */
     private boolean mayChat() {
-        return user.isAuthenticated() && user.roles().stream().anyMatch(CHAT_ROLES::contains) && !apiKeys.rejects(user);
+        return user.isAuthenticated() && user.roles().stream().anyMatch(CHAT_ROLES::contains)
+                && !(user.isApiKey() && apiKeys.rejects(user));
     }
 
     /**
