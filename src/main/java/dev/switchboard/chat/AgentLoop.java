@@ -5,6 +5,7 @@ import dev.switchboard.gateway.GatewayErrors;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
 import dev.switchboard.llm.LlmReply;
+import dev.switchboard.llm.StreamListener;
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.llm.Usage;
 import dev.switchboard.mcp.McpException;
@@ -118,7 +119,7 @@ public final class AgentLoop {
                 && (!turn.clientTools().isEmpty() || !turn.mcpTools().isEmpty());
         if (!offerTools || !choice.forcing()) {
             JsonObject request = request(turn, messages, offerTools ? choice : null);
-            return turn.stream() ? llm.stream(request, listener::onContent) : llm.complete(request);
+            return turn.stream() ? llm.stream(request, textTo(listener)) : llm.complete(request);
         }
         // a forced tool call comes whole, so text from a provider that ignores the choice never reaches the caller
         LlmReply reply = llm.complete(request(turn, messages, choice));
@@ -130,6 +131,20 @@ public final class AgentLoop {
         LlmReply retried = llm.complete(request(turn, nudged, choice));
         return new LlmReply(retried.model(), retried.content(), retried.toolCalls(), retried.finishReason(),
                 reply.usage().plus(retried.usage()));
+    }
+
+    private static StreamListener textTo(LoopListener listener) {
+        return new StreamListener() {
+            @Override
+            public void onContent(String delta) {
+                listener.onContent(delta);
+            }
+
+            @Override
+            public void onWaiting() {
+                listener.onProviderWaiting();
+            }
+        };
     }
 
     /** The provider request: the caller's options, the history, and the tools unless {@code choice} is null. */

@@ -267,6 +267,11 @@ public class ChatService {
             }
 
             @Override
+            public void onProviderWaiting() {
+                chunks.flush();
+            }
+
+            @Override
             public void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
                 chunks.toolCalls(pending);
                 pending.forEach(r -> chunks.toolCallUpdated(r, stored.messageId()));

@@ -24,7 +24,11 @@ import static dev.switchboard.mcp.JsonRpcMessage.JSON;
  * {@code choices} carry only what the caller acts on: the text and, in manual mode, the tool calls handed back.
  * Tool calls Switchboard runs itself appear as {@code tool_call} and {@code tool_result} chunks with empty
  * {@code choices}, so an SDK that accumulates deltas into one message does not mix several rounds' calls.
- * Each chunk is flushed at once. Thread-safe: tool results arrive from several threads.
+ * Text chunks are flushed once the provider has nothing more at hand ({@link #flush}, when its stream is about to wait),
+ * so text that arrived together leaves together and text that trickles in leaves as it comes; every other chunk is
+ * flushed at once. A flush per text chunk was a tenth of a streamed completion's CPU with a provider that sends its
+ * chunks back to back (bench/README.md, "Chat first byte round 3"). Thread-safe: tool results arrive from several
+ * threads.
  */
 final class ChunkStream {
 
@@ -47,9 +51,19 @@ final class ChunkStream {
         send("\n");
     }
 
+    /** Written, not flushed: see {@link #flush}. */
     void content(String text) {
         JsonObject delta = JSON.createObjectBuilder().add("content", text).build();
-        write(chunk("content", choice(delta, null)).add("delta", delta));
+        put(data(chunk("content", choice(delta, null)).add("delta", delta)), false);
+    }
+
+    /** Sends what was written. */
+    synchronized void flush() {
+        try {
+            out.flush();
+        } catch (IOException e) {
+            throw new UncheckedIOException("the client closed the stream", e);
+        }
     }
 
     /** Calls Switchboard is about to run. */
@@ -131,13 +145,23 @@ final class ChunkStream {
     }
 
     private void write(JsonObjectBuilder chunk) {
-        send("data: " + chunk.build() + "\n\n");
+        send(data(chunk));
     }
 
-    private synchronized void send(String event) {
+    private static String data(JsonObjectBuilder chunk) {
+        return "data: " + chunk.build() + "\n\n";
+    }
+
+    private void send(String event) {
+        put(event, true);
+    }
+
+    private synchronized void put(String event, boolean flush) {
         try {
             out.write(event.getBytes(StandardCharsets.UTF_8));
-            out.flush();
+            if (flush) {
+                out.flush();
+            }
         } catch (IOException e) {
             throw new UncheckedIOException("the client closed the stream", e);
         }

@@ -11,6 +11,10 @@ public interface LoopListener {
     default void onContent(String delta) {
     }
 
+    /** The provider has sent nothing more yet: a stream sends the text it has (see {@code StreamListener.onWaiting}). */
+    default void onProviderWaiting() {
+    }
+
     /**
      * These calls wait for someone to approve them (status {@code pending}). They must be stored before this
      * returns: a confirm may arrive as soon as the client sees them.

@@ -27,6 +27,11 @@ final class RunRecorder implements LoopListener {
     }
 
     @Override
+    public void onProviderWaiting() {
+        next.onProviderWaiting();
+    }
+
+    @Override
     public void onApprovalsNeeded(List<ToolCallRecord> pending, List<ToolCallRecord> all, String content) {
         store.updateAssistant(turn.messageId(), content, all, null);
         next.onApprovalsNeeded(pending, all, content);

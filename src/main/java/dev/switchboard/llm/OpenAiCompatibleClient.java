@@ -87,7 +87,7 @@ public final class OpenAiCompatibleClient implements LlmClient {
                 }
                 return reply;
             }
-            return readStream(body, new StreamAssembler(listener));
+            return readStream(body, listener);
         } catch (IOException e) {
             throw new LlmException(LlmException.Kind.FAILED, "The LLM provider's stream broke off: " + e.getMessage(), 0, e);
         }
@@ -118,15 +118,22 @@ public final class OpenAiCompatibleClient implements LlmClient {
                 + " did not finish its answer within " + settings.readTimeout().toSeconds() + " s (llm.read-timeout)", 0, cause);
     }
 
-    private LlmReply readStream(InputStream body, StreamAssembler assembler) throws LlmException, IOException {
+    private LlmReply readStream(InputStream body, StreamListener listener) throws LlmException, IOException {
+        StreamAssembler assembler = new StreamAssembler(listener);
         SseReader events = new SseReader(body);
         SilenceWatch watch = new SilenceWatch(body, settings.readTimeout().toNanos());
+        // the listener's own writes (to a slow client, say) are not the provider's silence
+        Runnable beforeWaiting = () -> {
+            watch.notWaiting();
+            listener.onWaiting();
+            watch.waiting();
+        };
         try {
             while (true) {
                 SseEvent event;
                 try {
                     watch.waiting();
-                    event = events.next();
+                    event = events.next(beforeWaiting);
                 } catch (IOException e) {
                     if (watch.fired()) {
                         throw silentFor(e);

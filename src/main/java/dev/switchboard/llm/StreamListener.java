@@ -5,4 +5,11 @@ package dev.switchboard.llm;
 public interface StreamListener {
 
     void onContent(String delta);
+
+    /**
+     * The provider has sent nothing more yet: the read is about to wait for it. Text passed on so far should reach the
+     * caller now; text that arrives together need not be sent one piece at a time.
+     */
+    default void onWaiting() {
+    }
 }

@@ -99,6 +99,32 @@ class OpenAiCompatibleClientTest {
     }
 
     @Test
+    void eachWaitForTheProviderIsReportedAfterTheTextBeforeIt() throws Exception {
+        Script script = provider.script(Reply.text("Pieces with pauses between them").chunkDelay(30));
+        List<String> events = new ArrayList<>();
+        LlmReply reply = client.stream(ask(script), new StreamListener() {
+            @Override
+            public void onContent(String delta) {
+                events.add(delta);
+            }
+
+            @Override
+            public void onWaiting() {
+                events.add("|");
+            }
+        });
+        assertEquals("Pieces with pauses between them", reply.content());
+        assertEquals(reply.content(), String.join("", events.stream().filter(e -> !e.equals("|")).toList()));
+        long pieces = events.stream().filter(e -> !e.equals("|")).count();
+        for (int i = 0; i < events.size() - 1; i++) {
+            if (!events.get(i).equals("|")) {
+                assertEquals("|", events.get(i + 1), "a piece that came alone is followed by a wait: " + events);
+            }
+        }
+        assertTrue(pieces > 3, events.toString());
+    }
+
+    @Test
     void streamedFragmentedToolCallsAreAssembled() throws Exception {
         ToolCall one = new ToolCall("call_a", "mcp__s__echo", "{\"message\":\"a long message in pieces\"}");
         ToolCall two = new ToolCall("call_b", "mcp__s__get-sum", "{\"a\":40,\"b\":2}");

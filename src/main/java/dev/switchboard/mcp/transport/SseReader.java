@@ -22,10 +22,20 @@ public final class SseReader implements Closeable {
 
     /** The next event with data, or null at the end of the stream. */
     public SseEvent next() throws IOException {
+        return next(null);
+    }
+
+    /**
+     * The next event with data, or null at the end of the stream.
+     *
+     * @param beforeWaiting runs whenever nothing is buffered at the start of a line, i.e. before the read would wait
+     *                      for the sender (null: nothing)
+     */
+    public SseEvent next(Runnable beforeWaiting) throws IOException {
         StringBuilder data = null;
         String event = null;
         String line;
-        while ((line = reader.readLine()) != null) {
+        while ((line = readLine(beforeWaiting)) != null) {
             if (line.isEmpty()) {
                 if (data != null) {
                     return new SseEvent(lastEventId, event == null ? "message" : event, data.toString());
@@ -57,6 +67,13 @@ public final class SseReader implements Closeable {
         }
         // an event not terminated by a blank line is incomplete and, per the spec, discarded
         return null;
+    }
+
+    private String readLine(Runnable beforeWaiting) throws IOException {
+        if (beforeWaiting != null && !reader.ready()) {
+            beforeWaiting.run();
+        }
+        return reader.readLine();
     }
 
     /** The id of the last event seen, for {@code Last-Event-ID}. */
