@@ -1,6 +1,6 @@
 package dev.switchboard.chat;
 
-import dev.switchboard.security.ApiKeys;
+import dev.switchboard.security.ApiKeyCheck;
 import dev.switchboard.security.CurrentUser;
 import dev.switchboard.security.Role;
 import jakarta.inject.Inject;
@@ -49,7 +49,7 @@ public class ChatStreamServlet extends HttpServlet {
     CurrentUser user;
 
     @Inject
-    ApiKeys apiKeys;
+    ApiKeyCheck apiKeyCheck;
 
     @Inject
     ChatService chat;
@@ -99,13 +99,9 @@ public class ChatStreamServlet extends HttpServlet {
         });
     }
 
-    /**
-     * What {@code @RolesAllowed} and {@code ApiKeyFilter} let through to {@link ChatResource}. Only an API key is
-     * looked up, as the filter does: the bean is transactional, and asking it about any other token costs a transaction.
-     */
+    /** What {@code @RolesAllowed} and {@code ApiKeyFilter} let through to {@link ChatResource}. */
     private boolean mayChat() {
-        return user.isAuthenticated() && user.roles().stream().anyMatch(CHAT_ROLES::contains)
-                && !(user.isApiKey() && apiKeys.rejects(user));
+        return user.isAuthenticated() && user.roles().stream().anyMatch(CHAT_ROLES::contains) && !apiKeyCheck.rejects(user);
     }
 
     /**
