@@ -8,6 +8,7 @@ import { fileURLToPath } from "node:url";
 import { cpuMillis } from "./lib/cpu.mjs";
 import { REPLY } from "./lib/scripted-provider.mjs";
 import { answersHttp, start, waitFor } from "./lib/processes.mjs";
+import { warmUntilJitSettles } from "./lib/jit.mjs";
 import { startRecording } from "./lib/profile.mjs";
 import { ms, percentile, table, verdict } from "./lib/stats.mjs";
 
@@ -15,7 +16,6 @@ export const PROVIDER_PORT = 19401;
 const CONCURRENCY = [1, 50];
 const TIMEOUT_MS = 30_000;
 // a freshly started JVM interprets and compiles for a while (the gateway benchmark warms up the same way)
-const JVM_WARMUP_MS = 15_000;
 const JVM_WARMUP_CLIENTS = 8;
 
 /** @param ctx {switchboard, workDir, logDir, quick, options: {profile?}} */
@@ -37,9 +37,9 @@ export async function chatBenchmark(ctx) {
     + `${rounds.warmup} warm-up and ${rounds.measured} measured streams (at 50 slots: ${Math.max(1, Math.round(rounds.measured / 10))} each)\n`);
   if (!quick) {
     const sb = targets.find(({ name }) => name === "switchboard");
-    const warmupMs = ctx.options.jvmWarmupMs ?? JVM_WARMUP_MS;
-    console.log(`warming up switchboard (${warmupMs / 1000} s of streams from ${JVM_WARMUP_CLIENTS} clients, not recorded)`);
-    await warmUp(sb, warmupMs);
+    console.log(`warming up switchboard (streams from ${JVM_WARMUP_CLIENTS} clients, not recorded)`);
+    const warmed = await warmUntilJitSettles({ pid: sb.pid, fixedMs: ctx.options.jvmWarmupMs, load: (ms) => warmUp(sb, ms) });
+    console.log(`warm-up: ${warmed}`);
   }
   const recording = ctx.options.profile ? startRecording(ctx, "chat") : null;
   const results = {};
