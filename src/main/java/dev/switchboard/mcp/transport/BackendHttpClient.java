@@ -19,7 +19,6 @@ import org.apache.hc.core5.http.ClassicHttpResponse;
 import org.apache.hc.core5.http.URIScheme;
 import org.apache.hc.core5.http.config.RegistryBuilder;
 import org.apache.hc.core5.io.CloseMode;
-import org.apache.hc.core5.pool.PoolStats;
 import org.apache.hc.core5.util.TimeValue;
 import org.apache.hc.core5.util.Timeout;
 
@@ -105,11 +104,6 @@ public final class BackendHttpClient implements AutoCloseable {
     /** Cancels {@code request} (closing its connection) unless the returned timer is cancelled first. */
     ScheduledFuture<?> cancelAfter(HttpUriRequestBase request, Duration delay) {
         return scheduler.schedule(request::cancel, delay.toMillis(), TimeUnit.MILLISECONDS);
-    }
-
-    /** Connections in the pool: leased (in an exchange or holding a stream) and idle. */
-    public PoolStats poolStats() {
-        return connections.getTotalStats();
     }
 
     private void closeIdleConnections() {
