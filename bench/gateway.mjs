@@ -7,13 +7,13 @@ import { LegacySseSession, McpSession } from "./lib/mcp-session.mjs";
 import { runLoad } from "./lib/load.mjs";
 import { answersHttp, start, waitFor } from "./lib/processes.mjs";
 import { api } from "./lib/switchboard.mjs";
+import { warmUntilJitSettles } from "./lib/jit.mjs";
 import { startRecording } from "./lib/profile.mjs";
 import { ms, rate, table, verdict } from "./lib/stats.mjs";
 
 export const PORTS = { backend: 19410, mcpHub: 19411, mcpProxy: 19412, supergateway: 19413 };
 const CONCURRENCY = [1, 16, 64];
 const TARGET_CONCURRENCY = 16;
-const JVM_WARMUP_MS = 15_000;
 const ECHO_ARGS = { message: "bench" };
 
 /** @param ctx {switchboard, workDir, logDir, nodeModules, quick, options: {clients?, targets?, profile?}} */
@@ -25,13 +25,16 @@ export async function gatewayBenchmark(ctx) {
     || ctx.options.targets.some((prefix) => name.startsWith(prefix)));
   const levels = ctx.options.clients ?? CONCURRENCY;
   if (!ctx.quick) {
-    // a freshly started JVM interprets and compiles for a while: load Switchboard unrecorded first
-    for (const target of targets.filter(({ name }) => name.startsWith("switchboard"))) {
-      const warmupMs = ctx.options.jvmWarmupMs ?? JVM_WARMUP_MS;
-      console.log(`warming up ${target.name} (${warmupMs / 1000} s, not recorded)`);
-      await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients: TARGET_CONCURRENCY, cpuPid: target.pid,
-        warmupMs, measureMs: 0 });
-    }
+    // a freshly started JVM interprets and compiles for minutes: load every Switchboard route unrecorded first
+    const routes = targets.filter(({ name }) => name.startsWith("switchboard"));
+    console.log(`warming up ${routes.map(({ name }) => name).join(" and ")} (not recorded)`);
+    const warmed = await warmUntilJitSettles({ pid: ctx.switchboard.pid, fixedMs: ctx.options.jvmWarmupMs, load: async (ms) => {
+      for (const target of routes) {
+        await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients: TARGET_CONCURRENCY,
+          cpuPid: target.pid, warmupMs: ms / routes.length, measureMs: 0 });
+      }
+    } });
+    console.log(`warm-up: ${warmed}`);
   }
   const recording = ctx.options.profile ? startRecording(ctx, "gateway") : null;
   console.log(`\n== Gateway benchmark: tools/call of server-everything's echo, warm-up ${timing.warmupMs} ms, `
@@ -61,6 +64,10 @@ async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
   const backendUrl = `http://127.0.0.1:${PORTS.backend}/mcp`;
 
   await api(switchboard, "/api/mcp-servers", { name: "everything", type: "streamableHttp", baseUrl: backendUrl, scope: "shared" });
+  // the same server as Switchboard's stdio child, the way mcp-proxy and supergateway reach it: without the
+  // backend's own HTTP handling, which costs about as much CPU per call as a whole gateway may add
+  await api(switchboard, "/api/mcp-servers",
+    { name: "everything-stdio", type: "stdio", command: process.execPath, args: [everything, "stdio"], scope: "shared" });
   const bearer = { Authorization: `Bearer ${switchboard.token}` };
 
   const hubHome = path.join(workDir, "mcp-hub-home");
@@ -86,6 +93,8 @@ async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
       pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp`, bearer) },
     { name: "switchboard /mcp/servers/*", route: "per-backend passthrough, bearer token, audited", tool: "echo",
       pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp/servers/everything`, bearer) },
+    { name: "switchboard /mcp, stdio", route: "aggregated /mcp -> server-everything as a stdio child, bearer token, audited",
+      tool: "everything-stdio__echo", pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp`, bearer) },
     { name: "mcp-hub", route: "legacy HTTP+SSE /mcp -> backend over Streamable HTTP", tool: "everything__echo",
       pid: hub.pid, open: () => new LegacySseSession(`http://127.0.0.1:${PORTS.mcpHub}/mcp`) },
     { name: "mcp-proxy", route: "Streamable HTTP /mcp -> server-everything over stdio", tool: "echo",
@@ -94,7 +103,7 @@ async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
       pid: gateway.pid, open: () => new McpSession(`http://127.0.0.1:${PORTS.supergateway}/mcp`) },
   ];
   // mcp-hub connects to its backend in the background: wait until it lists the tool
-  await waitFor("mcp-hub lists everything__echo", () => listsTool(targets[3]), 60_000, hub);
+  await waitFor("mcp-hub lists everything__echo", () => listsTool(targets.find(({ name }) => name === "mcp-hub")), 60_000, hub);
   for (const target of targets) {
     if (!(await listsTool(target))) {
       throw new Error(`${target.name} does not list the tool ${target.tool}`);
@@ -162,7 +171,16 @@ function gatewayReport(targets, levels, results) {
         + `${rate(sb.throughput)} vs ${rate(other.throughput)} calls/s`);
     }),
   ];
-  return `${sections.join("\n\n")}\n\nTargets (issue 3):\n${checks.join("\n")}`;
+  // like for like: mcp-proxy and supergateway reach server-everything as their stdio child, so does this route
+  const stdio = results["switchboard /mcp, stdio"]?.[TARGET_CONCURRENCY];
+  const likeForLike = !stdio ? [] : ["mcp-proxy", "supergateway"].filter((name) => results[name]?.[TARGET_CONCURRENCY]).map((name) => {
+    const other = results[name][TARGET_CONCURRENCY];
+    return verdict(stdio.p50 <= other.p50 && stdio.p99 <= other.p99 && stdio.throughput >= other.throughput,
+      `Switchboard /mcp with the backend as stdio child beats ${name} (same backend transport, 16 clients)`,
+      `p50 ${ms(stdio.p50)} vs ${ms(other.p50)} ms, p99 ${ms(stdio.p99)} vs ${ms(other.p99)} ms, `
+      + `${rate(stdio.throughput)} vs ${rate(other.throughput)} calls/s`);
+  });
+  return `${sections.join("\n\n")}\n\nTargets (issue 3):\n${[...checks, ...likeForLike].join("\n")}`;
 }
 
 const signed = (value) => (Number.isFinite(value) ? `${value >= 0 ? "+" : ""}${value.toFixed(2)}` : "-");

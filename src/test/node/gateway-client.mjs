@@ -8,6 +8,7 @@ import { SSEClientTransport } from "@modelcontextprotocol/sdk/client/sse.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import path from "node:path";
 import { StreamableHTTPClientTransport } from "@modelcontextprotocol/sdk/client/streamableHttp.js";
+import { tapProgress } from "./progress-tap.mjs";
 import { CreateMessageRequestSchema, ElicitRequestSchema, ListRootsRequestSchema, LoggingMessageNotificationSchema }
   from "@modelcontextprotocol/sdk/types.js";
 
@@ -29,6 +30,7 @@ const transport = transportFor(url);
 // MCP_CLIENT_NAME names the client in initialize, so a test can find its session among others
 const client = new Client({ name: process.env.MCP_CLIENT_NAME || "switchboard-it-client", version: "1.0.0" },
   { capabilities: { sampling: {}, elicitation: {}, roots: { listChanged: true } } });
+const tap = tapProgress(client, transport);
 const asked = [];
 client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
   asked.push({ method: request.method, params: request.params });
@@ -81,13 +83,16 @@ async function run(step) {
       return { names, pages };
     }
     case "call": {
-      const progress = [];
-      const options = { timeout: step.timeoutMs ?? 60000 };
       if (step.progress) {
-        options.onprogress = (p) => progress.push(p);
+        // with "rounds" (and "parallel", calls at once per round), many calls
+        const outcome = step.rounds ? { calls: await tap.calls(step.name, step.arguments, step.rounds, step.parallel ?? 1) }
+          : await tap.call(step.name, step.arguments, { timeout: step.timeoutMs ?? 60000 });
+        await tap.settle();
+        return { ...outcome, sdkErrors: tap.sdkErrors };
       }
-      const result = await client.callTool({ name: step.name, arguments: step.arguments ?? {} }, undefined, options);
-      return { result, progress };
+      const result = await client.callTool({ name: step.name, arguments: step.arguments ?? {} }, undefined,
+        { timeout: step.timeoutMs ?? 60000 });
+      return { result, progress: [] };
     }
     case "cancel": {
       // aborting makes the SDK send notifications/cancelled for the request

@@ -5,6 +5,7 @@
 import WebSocket from "ws";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { WebSocketClientTransport } from "@modelcontextprotocol/sdk/client/websocket.js";
+import { tapProgress } from "./progress-tap.mjs";
 
 const [url, token, stepsJson] = process.argv.slice(2);
 const steps = JSON.parse(stepsJson ?? "[]");
@@ -54,17 +55,21 @@ for (const step of steps) {
     }
     const client = new Client({ name: "switchboard-ws-client", version: "1.0.0" });
     const transport = new WebSocketClientTransport(new URL(url));
+    const tap = tapProgress(client, transport);
     await client.connect(transport);
     const result = { op: step.op, capabilities: client.getServerCapabilities(), serverInfo: client.getServerVersion() };
     const tools = await client.listTools();
     result.tools = tools.tools.map((t) => t.name);
     result.nextCursor = tools.nextCursor ?? null;
-    if (step.call) {
-      const progress = [];
-      result.result = await client.callTool({ name: step.call, arguments: step.arguments ?? {} }, undefined,
-        { onprogress: (p) => progress.push(p), timeout: 60000 });
-      result.progress = progress;
+    // {"call": tool} calls it once with progress; with "rounds" (and "parallel", calls at once per round) many times
+    let single = {};
+    if (step.call && step.rounds) {
+      result.calls = await tap.calls(step.call, step.arguments, step.rounds, step.parallel ?? 1);
+    } else if (step.call) {
+      single = await tap.call(step.call, step.arguments);
     }
+    await tap.settle();
+    Object.assign(result, single, { sdkErrors: tap.sdkErrors });
     await client.close();
     output.steps.push(result);
   } catch (e) {

@@ -11,6 +11,7 @@ import java.time.Duration;
 import java.util.Map;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
@@ -89,7 +90,8 @@ public final class ObservedRouter implements McpRouter {
         scope.put("decision", decision);
         scope.put("outcome", code == null ? outcome : "error " + code);
         scope.put("duration_long", Long.toString(duration.toMillis()));
-        LOG.info(() -> request.method() + " " + (named == null ? "on " + backend : named) + ": " + outcome
+        // source class and method given: otherwise the log handler walks the stack to find them, on every call
+        LOG.logp(Level.INFO, ObservedRouter.class.getName(), "observe", () -> request.method() + " " + (named == null ? "on " + backend : named) + ": " + outcome
                 + (code == null ? "" : " " + code) + " in " + duration.toMillis() + " ms");
     }
 }

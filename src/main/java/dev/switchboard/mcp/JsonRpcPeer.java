@@ -51,6 +51,34 @@ public final class JsonRpcPeer implements McpTransport.Listener {
                            Consumer<JsonObject> progress, ServerRequestHandler serverRequests) {
     }
 
+    /**
+     * Hands one request's progress to its caller until the caller has the answer, and never after. Progress may come
+     * on another thread than the response (a backend's GET stream while the answer comes on the POST stream);
+     * closing waits for a progress being handed over, so all the caller relays is out before it goes on with the
+     * answer, and none follows it.
+     */
+    private static final class ProgressGate implements Consumer<JsonObject> {
+
+        private final Consumer<JsonObject> progress;
+        // guarded by this
+        private boolean open = true;
+
+        ProgressGate(Consumer<JsonObject> progress) {
+            this.progress = progress;
+        }
+
+        @Override
+        public synchronized void accept(JsonObject params) {
+            if (open) {
+                progress.accept(params);
+            }
+        }
+
+        synchronized void close() {
+            open = false;
+        }
+    }
+
     private final McpTransport transport;
     private final Executor executor;
     private final ScheduledExecutorService scheduler;
@@ -104,7 +132,8 @@ public final class JsonRpcPeer implements McpTransport.Listener {
      */
     public JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress,
                               ServerRequestHandler serverRequests) throws McpException {
-        CompletableFuture<JsonObject> future = requestAsync(method, params, timeout, progress, serverRequests, true);
+        ProgressGate gate = progress == null ? null : new ProgressGate(progress);
+        CompletableFuture<JsonObject> future = requestAsync(method, params, timeout, gate, serverRequests, true);
         try {
             return future.get(timeout.toMillis() + WAIT_SLACK_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -120,6 +149,10 @@ public final class JsonRpcPeer implements McpTransport.Listener {
         } catch (CancellationException e) {
             throw new McpException(McpException.Kind.CANCELLED, method + " cancelled"
                     + (Thread.currentThread().isInterrupted() ? ": caller interrupted" : ""));
+        } finally {
+            if (gate != null) {
+                gate.close();
+            }
         }
     }
 

@@ -26,6 +26,9 @@ public class ApiKeys {
     @Inject
     JwtIssuer issuer;
 
+    @Inject
+    VerifiedApiKeys verifiedKeys;
+
     /** A new key and its row; {@code key} exists only in this object and in the response that shows it. */
     public record Created(ApiKey row, String key) {
     }
@@ -52,29 +55,23 @@ public class ApiKeys {
             return false;
         }
         if (!key.isRevoked()) {
+            verifiedKeys.revoking();
             key.revoke(System.currentTimeMillis());
         }
         return true;
     }
 
     void revokeAllOf(String subject) {
+        verifiedKeys.revoking();
         em.createNamedQuery(ApiKey.REVOKE_ALL_OF)
                 .setParameter("now", System.currentTimeMillis()).setParameter("owner", subject)
                 .executeUpdate();
     }
 
-    /**
-     * True when the caller came with an API key that is unknown here or revoked. JAX-RS requests are
-     * checked by {@link ApiKeyFilter}; servlet and WebSocket endpoints call this themselves.
-     */
-    public boolean rejects(CurrentUser caller) {
-        return caller.isApiKey() && !isActive(caller.rawToken());
-    }
-
-    /** True when this exact key was issued here and is not revoked; records its use. */
-    boolean isActive(String key) {
+    /** True when the key with this hash was issued here and is not revoked; records its use. See {@link ApiKeyCheck}. */
+    boolean isActive(String keyHash) {
         Optional<ApiKey> row = em.createNamedQuery(ApiKey.BY_HASH, ApiKey.class)
-                .setParameter("hash", sha256Hex(key)).getResultStream().findFirst();
+                .setParameter("hash", keyHash).getResultStream().findFirst();
         if (row.isEmpty() || row.get().isRevoked()) {
             return false;
         }

@@ -3,6 +3,8 @@ package dev.switchboard.security;
 import dev.switchboard.platform.ApiException;
 import jakarta.enterprise.context.RequestScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import jakarta.security.enterprise.SecurityContext;
 import java.util.Set;
 import org.eclipse.microprofile.jwt.JsonWebToken;
@@ -26,6 +28,12 @@ public class CurrentUser {
 
     private JsonWebToken jwt;
     private boolean resolved;
+    /**
+     * The validated token's claims, parsed once from its payload. Claims outside MicroProfile JWT's own set (tenant,
+     * token_use, client_id) are read here: Liberty's {@code getClaim} looks every name up in that enum first and
+     * builds and catches an exception for each other name, several times per gateway call.
+     */
+    private JsonObject claims;
 
     @Inject
     DefaultTenant defaultTenant;
@@ -72,8 +80,7 @@ public class CurrentUser {
     }
 
     public String tenant() {
-        Object tenant = isAuthenticated() ? jwt.getClaim(TokenMinter.TENANT_CLAIM) : null;
-        String value = tenant == null ? null : ClaimValues.asString(tenant);
+        String value = stringClaim(TokenMinter.TENANT_CLAIM);
         return value == null || value.isBlank() ? defaultTenant.id() : value;
     }
 
@@ -93,8 +100,7 @@ public class CurrentUser {
             return null;
         }
         for (String claim : new String[] {"azp", "client_id"}) {
-            Object value = jwt.getClaim(claim);
-            String text = value == null ? null : ClaimValues.asString(value);
+            String text = stringClaim(claim);
             if (text != null && !text.isBlank()) {
                 return text;
             }
@@ -112,8 +118,18 @@ public class CurrentUser {
 
     /** {@code "api_key"} for API keys, {@code "access"} for every other token. */
     public String tokenUse() {
-        Object use = isAuthenticated() ? jwt.getClaim(TokenMinter.TOKEN_USE_CLAIM) : null;
-        return use != null && TOKEN_USE_API_KEY.equals(ClaimValues.asString(use)) ? TOKEN_USE_API_KEY : TOKEN_USE_ACCESS;
+        return TOKEN_USE_API_KEY.equals(stringClaim(TokenMinter.TOKEN_USE_CLAIM)) ? TOKEN_USE_API_KEY : TOKEN_USE_ACCESS;
+    }
+
+    /** A string claim of the caller's token; null without a token or claim, or when the claim is not a string. */
+    private String stringClaim(String name) {
+        if (!isAuthenticated()) {
+            return null;
+        }
+        if (claims == null) {
+            claims = TokenClaims.of(jwt.getRawToken());
+        }
+        return claims.get(name) instanceof JsonString value ? value.getString() : null;
     }
 
     /** The raw bearer token, for the API key check; never log it. */

@@ -37,7 +37,8 @@ final class TokenMinter {
         new TreeSet<>(who.groups()).forEach(groups::add);
         JsonObjectBuilder claims = JSON.createObjectBuilder()
                 .add("iss", issuer)
-                .add("aud", AUDIENCE)
+                // a list, as Liberty stores it: given a string it converts it on every request through two exceptions
+                .add("aud", JSON.createArrayBuilder().add(AUDIENCE))
                 .add("sub", who.subject())
                 .add("upn", who.subject())
                 .add("groups", groups)

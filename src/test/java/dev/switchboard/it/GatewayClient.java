@@ -2,6 +2,7 @@ package dev.switchboard.it;
 
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 
 import java.io.IOException;
@@ -12,6 +13,10 @@ import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.nio.file.StandardCopyOption;
 import java.util.concurrent.TimeUnit;
+import java.util.stream.IntStream;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 
 /**
  * Runs {@code src/test/node/gateway-client.mjs} (or {@code gateway-socket.mjs}), the official TypeScript SDK client,
@@ -20,6 +25,8 @@ import java.util.concurrent.TimeUnit;
 final class GatewayClient {
 
     private static final long RUN_TIMEOUT_SECONDS = 120;
+    /** The module both clients import for their calls with progress. */
+    private static final String PROGRESS_TAP = "progress-tap.mjs";
 
     private GatewayClient() {
     }
@@ -35,6 +42,7 @@ final class GatewayClient {
         try {
             Path script = nodeDir.resolve(name);
             Files.copy(Paths.get("src/test/node", name), script, StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(Paths.get("src/test/node", PROGRESS_TAP), nodeDir.resolve(PROGRESS_TAP), StandardCopyOption.REPLACE_EXISTING);
             Process process = new ProcessBuilder("node", script.toString(), url, token, steps.toString())
                     .directory(nodeDir.toFile())
                     .redirectError(ProcessBuilder.Redirect.appendTo(Paths.get("target", "gateway-client.log").toFile()))
@@ -60,6 +68,20 @@ final class GatewayClient {
             Thread.currentThread().interrupt();
             throw new AssertionError("interrupted", e);
         }
+    }
+
+    /**
+     * Asserts that a call with progress (an outcome of {@code progress-tap.mjs}) succeeded and that the gateway sent
+     * the client all {@code steps} progress notifications under the call's token, in order, before the response;
+     * and that every one the SDK did not hand to {@code onprogress} is one it dropped itself because it arrived in
+     * the same read as the response (typescript-sdk issue #2580), not one that never came.
+     */
+    static void assertProgressDelivered(JsonObject call, int steps) {
+        assertFalse(call.containsKey("error"), call::toString);
+        JsonArrayBuilder expected = Json.createArrayBuilder();
+        IntStream.rangeClosed(1, steps).forEach(expected::add);
+        assertEquals(expected.add("response").build(), call.getJsonArray("wire"), () -> "what the wire carried: " + call);
+        assertEquals(steps, call.getJsonArray("progress").size() + call.getInt("droppedBySdk"), call::toString);
     }
 
     /** The outcome of the only step. */

@@ -57,6 +57,9 @@ class GatewayIdentityIT {
         String user = Api.newUser("default");
         JsonObject key = Api.post("/api/api-keys", user, jakarta.json.Json.createObjectBuilder().add("name", "revoked").build())
                 .expect(201).json();
+        // used first, so the gateway has just seen it active: the revocation must still apply to the next request
+        HttpResponse<String> before = GatewayHttpEdgesIT.initialize(key.getString("key"), null);
+        assertEquals(200, before.statusCode(), before::body);
         Api.delete("/api/api-keys/" + key.getJsonNumber("id").longValue(), user).expect(204);
         assertChallenged(GatewayHttpEdgesIT.initialize(key.getString("key"), null), "revoked API key");
     }

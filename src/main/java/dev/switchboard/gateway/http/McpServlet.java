@@ -21,7 +21,7 @@ import dev.switchboard.gateway.UpstreamVersions;
 import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
-import dev.switchboard.security.ApiKeys;
+import dev.switchboard.security.ApiKeyCheck;
 import dev.switchboard.security.GatewayCaller;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -76,7 +76,7 @@ public class McpServlet extends HttpServlet {
     GatewayRouters routers;
 
     @Inject
-    ApiKeys apiKeys;
+    ApiKeyCheck apiKeyCheck;
 
     @Inject
     SharedBackends sharedBackends;
@@ -287,8 +287,7 @@ public class McpServlet extends HttpServlet {
             HttpReplies.error(response, 403, GatewayErrors.INVALID_REQUEST, "Forbidden: Origin not allowed");
             return false;
         }
-        // only an API key needs the database; asking the transactional bean for a token costs a transaction per call
-        if (!caller.isAuthenticated() || caller.isApiKey() && apiKeys.rejects(caller)) {
+        if (!caller.isAuthenticated() || apiKeyCheck.rejects(caller)) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"switchboard\", error=\"invalid_token\"");
             HttpReplies.error(response, 401, GatewayErrors.INVALID_REQUEST, "Unauthorized: API key revoked or token missing");
             return false;

@@ -2,7 +2,7 @@ package dev.switchboard.gateway.ws;
 
 import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.http.OriginPolicy;
-import dev.switchboard.security.ApiKeys;
+import dev.switchboard.security.ApiKeyCheck;
 import dev.switchboard.security.CurrentUser;
 import dev.switchboard.security.GatewayCaller;
 import jakarta.enterprise.inject.spi.CDI;
@@ -30,8 +30,8 @@ public class McpSocketConfigurator extends ServerEndpointConfig.Configurator {
     @Override
     public void modifyHandshake(ServerEndpointConfig config, HandshakeRequest request, HandshakeResponse response) {
         CurrentUser caller = CDI.current().select(GatewayCaller.class).get();
-        ApiKeys apiKeys = CDI.current().select(ApiKeys.class).get();
-        if (caller.isAuthenticated() && !apiKeys.rejects(caller)) {
+        ApiKeyCheck apiKeyCheck = CDI.current().select(ApiKeyCheck.class).get();
+        if (caller.isAuthenticated() && !apiKeyCheck.rejects(caller)) {
             config.getUserProperties().put(CALLER, new SocketCaller(caller));
         } else {
             config.getUserProperties().remove(CALLER);
