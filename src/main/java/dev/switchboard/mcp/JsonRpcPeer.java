@@ -116,7 +116,11 @@ public final class JsonRpcPeer implements McpTransport.Listener {
         outsideCalls = finder;
     }
 
-    /** Sends a request and waits for its result; on deadline or interrupt the request is cancelled at the peer. */
+    /**
+     * Sends a request and waits for its result; on deadline or interrupt the request is cancelled at the peer. The
+     * transport may do the exchange on this thread (it waits anyway), see {@link McpTransport#send(JsonRpcMessage,
+     * Duration, CompletableFuture, boolean)}.
+     */
     public JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress)
             throws McpException {
         return request(method, params, timeout, progress, null);
@@ -129,7 +133,7 @@ public final class JsonRpcPeer implements McpTransport.Listener {
     public JsonObject request(String method, JsonObject params, Duration timeout, Consumer<JsonObject> progress,
                               ServerRequestHandler serverRequests) throws McpException {
         ProgressGate gate = progress == null ? null : new ProgressGate(progress);
-        CompletableFuture<JsonObject> future = requestAsync(method, params, timeout, gate, serverRequests);
+        CompletableFuture<JsonObject> future = requestAsync(method, params, timeout, gate, serverRequests, true);
         try {
             return future.get(timeout.toMillis() + WAIT_SLACK_MILLIS, TimeUnit.MILLISECONDS);
         } catch (InterruptedException e) {
@@ -143,7 +147,8 @@ public final class JsonRpcPeer implements McpTransport.Listener {
             future.cancel(true);
             throw timeout(method, timeout);
         } catch (CancellationException e) {
-            throw new McpException(McpException.Kind.CANCELLED, method + " cancelled");
+            throw new McpException(McpException.Kind.CANCELLED, method + " cancelled"
+                    + (Thread.currentThread().isInterrupted() ? ": caller interrupted" : ""));
         } finally {
             if (gate != null) {
                 gate.close();
@@ -159,11 +164,12 @@ public final class JsonRpcPeer implements McpTransport.Listener {
      */
     public CompletableFuture<JsonObject> requestAsync(String method, JsonObject params, Duration timeout,
                                                       Consumer<JsonObject> progress) {
-        return requestAsync(method, params, timeout, progress, null);
+        return requestAsync(method, params, timeout, progress, null, false);
     }
 
     private CompletableFuture<JsonObject> requestAsync(String method, JsonObject params, Duration timeout,
-                                                       Consumer<JsonObject> progress, ServerRequestHandler serverRequests) {
+                                                       Consumer<JsonObject> progress, ServerRequestHandler serverRequests,
+                                                       boolean callerWaits) {
         long n = nextId.incrementAndGet();
         JsonValue id = JsonRpcMessage.JSON.createValue(n);
         String key = id.toString();
@@ -194,9 +200,13 @@ public final class JsonRpcPeer implements McpTransport.Listener {
                 sendCancelled(method, id, "cancelled by caller");
             }
         });
-        send(JsonRpcMessage.request(id, method, effectiveParams), timeout).whenComplete((v, error) -> {
-            if (error != null) {
-                future.completeExceptionally(asMcpException(error));
+        send(JsonRpcMessage.request(id, method, effectiveParams), timeout, future, callerWaits).whenComplete((v, error) -> {
+            McpException failure = error == null ? null : asMcpException(error);
+            if (failure != null && failure.kind() == McpException.Kind.CANCELLED) {
+                // the caller's thread was interrupted in the exchange: cancel as an interrupted wait would
+                future.cancel(true);
+            } else if (failure != null) {
+                future.completeExceptionally(failure);
             }
         });
         return future;
@@ -379,9 +389,14 @@ public final class JsonRpcPeer implements McpTransport.Listener {
     }
 
     private CompletableFuture<Void> send(JsonRpcMessage message, Duration timeout) {
+        return send(message, timeout, null, false);
+    }
+
+    private CompletableFuture<Void> send(JsonRpcMessage message, Duration timeout, CompletableFuture<?> answer,
+                                         boolean callerWaits) {
         traffic.outbound(message.json());
         try {
-            return transport.send(message, timeout);
+            return answer == null ? transport.send(message, timeout) : transport.send(message, timeout, answer, callerWaits);
         } catch (RuntimeException e) {
             return CompletableFuture.failedFuture(asMcpException(e));
         }

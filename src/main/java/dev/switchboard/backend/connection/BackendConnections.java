@@ -7,6 +7,7 @@ import dev.switchboard.backend.pool.PoolStats;
 import dev.switchboard.backend.registry.McpServer;
 import dev.switchboard.backend.registry.McpServerChanged;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.TrafficListener;
 import dev.switchboard.backend.pool.PoolConfig;
 import dev.switchboard.mcp.client.DefaultMcpConnector;
 import jakarta.annotation.PostConstruct;
@@ -58,7 +59,16 @@ public class BackendConnections {
     @ConfigProperty(name = "switchboard.chat.max-tool-rounds", defaultValue = "20")
     int maxToolRounds;
 
+    @Inject
+    @ConfigProperty(name = "switchboard.pool.http-connections-per-backend", defaultValue = "" + DefaultMcpConnector.DEFAULT_MAX_CONNECTIONS_PER_BACKEND)
+    int httpConnectionsPerBackend;
+
+    @Inject
+    @ConfigProperty(name = "switchboard.pool.http-connections", defaultValue = "" + DefaultMcpConnector.DEFAULT_MAX_CONNECTIONS)
+    int httpConnections;
+
     private BackendConnectionPool pool;
+    private DefaultMcpConnector connector;
     private ExecutorService connectionThreads;
     private ScheduledThreadPoolExecutor deadlines;
 
@@ -78,9 +88,12 @@ public class BackendConnections {
         connectionThreads = Executors.newCachedThreadPool(threadFactory);
         deadlines = new ScheduledThreadPoolExecutor(1, threadFactory);
         deadlines.setRemoveOnCancelPolicy(true);
-        pool = new BackendConnectionPool(new DefaultMcpConnector(connectionThreads, deadlines), config, Clock.systemUTC());
+        connector = new DefaultMcpConnector(connectionThreads, deadlines, TrafficListener.NONE,
+                httpConnectionsPerBackend, httpConnections);
+        pool = new BackendConnectionPool(connector, config, Clock.systemUTC());
         LOG.info(() -> "MCP connection pool: connect timeout " + connectTimeout + ", tool cache " + toolCacheTtl
-                + ", idle timeout " + idleTimeout + ", max tool rounds " + maxToolRounds);
+                + ", idle timeout " + idleTimeout + ", max tool rounds " + maxToolRounds + ", HTTP connections "
+                + httpConnectionsPerBackend + " per backend, " + httpConnections + " in all");
     }
 
     public ConnectionStatus status(String subject, long serverId) {
@@ -143,6 +156,7 @@ public class BackendConnections {
     @PreDestroy
     void close() {
         pool.close();
+        connector.close();
         connectionThreads.shutdownNow();
         deadlines.shutdownNow();
     }

@@ -4,13 +4,13 @@ import dev.switchboard.mcp.JsonRpcPeer;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.ProtocolVersions;
 import dev.switchboard.mcp.TrafficListener;
+import dev.switchboard.mcp.transport.BackendHttpClient;
 import dev.switchboard.mcp.transport.McpTransport;
 import dev.switchboard.mcp.transport.Transports;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import java.net.http.HttpClient;
 import java.time.Duration;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
@@ -21,36 +21,41 @@ import static dev.switchboard.mcp.JsonRpcMessage.JSON;
  * Connects to a backend over the transport its {@link BackendSpec} names and runs the MCP handshake:
  * {@code initialize} offering {@value ProtocolVersions#LATEST}, version check, {@code notifications/initialized}.
  */
-public final class DefaultMcpConnector implements McpConnector {
+public final class DefaultMcpConnector implements McpConnector, AutoCloseable {
 
     public static final String CLIENT_NAME = "switchboard";
     public static final String CLIENT_VERSION = "0.1.0";
     private static final Duration TCP_CONNECT_TIMEOUT = Duration.ofSeconds(10);
+    /** HTTP connections to one backend (host and port) at once: calls in flight plus one per session's GET stream. */
+    public static final int DEFAULT_MAX_CONNECTIONS_PER_BACKEND = 1024;
+    public static final int DEFAULT_MAX_CONNECTIONS = 4096;
 
     private final ExecutorService executor;
     private final ScheduledExecutorService scheduler;
     private final TrafficListener traffic;
-    private final HttpClient http;
+    private final BackendHttpClient http;
 
     public DefaultMcpConnector(ExecutorService executor, ScheduledExecutorService scheduler) {
         this(executor, scheduler, TrafficListener.NONE);
+    }
+
+    public DefaultMcpConnector(ExecutorService executor, ScheduledExecutorService scheduler, TrafficListener traffic) {
+        this(executor, scheduler, traffic, DEFAULT_MAX_CONNECTIONS_PER_BACKEND, DEFAULT_MAX_CONNECTIONS);
     }
 
     /**
      * @param executor  runs transport readers (one per stdio stream / open SSE stream) and listener callbacks
      * @param scheduler fires request deadlines
      * @param traffic   sees every message of every connection made here
+     * @param maxConnectionsPerBackend HTTP connections to one backend at once (a call waits for one beyond that)
+     * @param maxConnections HTTP connections to all backends at once
      */
-    public DefaultMcpConnector(ExecutorService executor, ScheduledExecutorService scheduler, TrafficListener traffic) {
+    public DefaultMcpConnector(ExecutorService executor, ScheduledExecutorService scheduler, TrafficListener traffic,
+                               int maxConnectionsPerBackend, int maxConnections) {
         this.executor = executor;
         this.scheduler = scheduler;
         this.traffic = traffic;
-        this.http = HttpClient.newBuilder()
-                .version(HttpClient.Version.HTTP_1_1)
-                .connectTimeout(TCP_CONNECT_TIMEOUT)
-                .followRedirects(HttpClient.Redirect.NEVER)
-                .executor(executor)
-                .build();
+        this.http = new BackendHttpClient(TCP_CONNECT_TIMEOUT, maxConnectionsPerBackend, maxConnections, scheduler);
     }
 
     @Override
@@ -69,6 +74,12 @@ public final class DefaultMcpConnector implements McpConnector {
             peer.close();
             throw e;
         }
+    }
+
+    /** Closes the HTTP connection pool; the connections made here must be closed first. */
+    @Override
+    public void close() {
+        http.close();
     }
 
     private static JsonObject initializeParams() {

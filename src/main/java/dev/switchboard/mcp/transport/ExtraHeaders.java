@@ -2,11 +2,15 @@ package dev.switchboard.mcp.transport;
 
 import dev.switchboard.mcp.McpException;
 
+import org.apache.hc.core5.http.HttpRequest;
+
 import java.net.URI;
-import java.net.http.HttpRequest;
 import java.util.Map;
 
-/** The backend's configured extra headers, checked once so a bad name fails the connect, not every request. */
+/**
+ * The backend's configured extra headers, checked once so a bad name fails the connect, not every request. The check
+ * is the JDK client's header rules (token names, no line breaks, none of the headers the client itself manages).
+ */
 final class ExtraHeaders {
 
     private final Map<String, String> extra;
@@ -17,7 +21,7 @@ final class ExtraHeaders {
 
     static ExtraHeaders validated(Map<String, String> extra, URI uri) throws McpException {
         try {
-            HttpRequest.Builder probe = HttpRequest.newBuilder(uri);
+            java.net.http.HttpRequest.Builder probe = java.net.http.HttpRequest.newBuilder(uri);
             extra.forEach(probe::header);
         } catch (IllegalArgumentException e) {
             throw new McpException(McpException.Kind.PROTOCOL, "invalid header configured for " + uri + ": " + e.getMessage(), e);
@@ -25,8 +29,7 @@ final class ExtraHeaders {
         return new ExtraHeaders(extra);
     }
 
-    HttpRequest.Builder applyTo(HttpRequest.Builder builder) {
-        extra.forEach(builder::header);
-        return builder;
+    void applyTo(HttpRequest request) {
+        extra.forEach(request::addHeader);
     }
 }

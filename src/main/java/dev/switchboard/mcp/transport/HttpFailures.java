@@ -3,20 +3,24 @@ package dev.switchboard.mcp.transport;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
 
+import org.apache.hc.client5.http.ConnectTimeoutException;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ConnectionRequestTimeoutException;
+import org.apache.hc.core5.http.HttpEntity;
+
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.OutputStream;
 import java.net.ConnectException;
+import java.net.SocketTimeoutException;
 import java.net.URI;
 import java.net.UnknownHostException;
-import java.net.http.HttpResponse;
-import java.net.http.HttpTimeoutException;
+import java.nio.channels.ClosedByInterruptException;
 import java.nio.channels.UnresolvedAddressException;
 import java.nio.charset.StandardCharsets;
 import java.util.concurrent.CompletionException;
 import java.util.concurrent.ExecutionException;
 
-/** Turns what {@link java.net.http.HttpClient} throws or answers into classified {@link McpException}s. */
+/** Turns what {@link BackendHttpClient} throws or answers into classified {@link McpException}s. */
 final class HttpFailures {
 
     private static final int BODY_EXCERPT_BYTES = 512;
@@ -32,7 +36,17 @@ final class HttpFailures {
         if (causedBy(t, UnknownHostException.class) || causedBy(t, UnresolvedAddressException.class)) {
             return new McpException(McpException.Kind.DNS, "cannot resolve host " + uri.getHost(), t);
         }
-        if (t instanceof HttpTimeoutException) {
+        if (causedBy(t, ClosedByInterruptException.class) || Thread.currentThread().isInterrupted()) {
+            // the caller was interrupted (its request cancelled): the exchange ended with its connection
+            return new McpException(McpException.Kind.CANCELLED, "exchange with " + uri + " cancelled: caller interrupted", t);
+        }
+        if (t instanceof ConnectTimeoutException) {
+            return new McpException(McpException.Kind.TIMEOUT, "no connection to " + uri + " in time", t);
+        }
+        if (t instanceof ConnectionRequestTimeoutException) {
+            return new McpException(McpException.Kind.TIMEOUT, "no free connection to " + uri + " in time", t);
+        }
+        if (t instanceof SocketTimeoutException) {
             return new McpException(McpException.Kind.TIMEOUT, "no HTTP answer from " + uri + " in time", t);
         }
         if (causedBy(t, ConnectException.class)) {
@@ -46,22 +60,27 @@ final class HttpFailures {
     }
 
     /** An unexpected status, with the start of the body so the user sees what the server said. */
-    static McpException status(HttpResponse<InputStream> response) {
-        String excerpt;
-        try (InputStream body = response.body()) {
-            excerpt = JsonRpcMessage.excerpt(new String(body.readNBytes(BODY_EXCERPT_BYTES), StandardCharsets.UTF_8));
-        } catch (IOException e) {
-            excerpt = "";
+    static McpException status(ClassicHttpResponse response, String method, URI uri) {
+        String excerpt = "";
+        HttpEntity entity = response.getEntity();
+        if (entity != null) {
+            try (InputStream body = entity.getContent()) {
+                excerpt = JsonRpcMessage.excerpt(new String(body.readNBytes(BODY_EXCERPT_BYTES), StandardCharsets.UTF_8));
+            } catch (IOException e) {
+                // the status says enough
+            }
         }
-        return McpException.httpStatus(response.statusCode(), "HTTP " + response.statusCode() + " from "
-                + response.request().method() + " " + response.uri() + (excerpt.isEmpty() ? "" : ": " + excerpt));
+        discard(response);
+        return McpException.httpStatus(response.getCode(), "HTTP " + response.getCode() + " from "
+                + method + " " + uri + (excerpt.isEmpty() ? "" : ": " + excerpt));
     }
 
-    static void discard(HttpResponse<InputStream> response) {
-        try (InputStream body = response.body()) {
-            body.transferTo(OutputStream.nullOutputStream());
+    /** Reads what is left of the body (so the connection can serve the next exchange) and releases the response. */
+    static void discard(ClassicHttpResponse response) {
+        try {
+            response.close();
         } catch (IOException e) {
-            // nothing useful in a body we do not read
+            // nothing useful in a body we do not read; a broken connection is not pooled again
         }
     }
 

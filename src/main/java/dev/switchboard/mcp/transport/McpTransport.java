@@ -40,6 +40,18 @@ public interface McpTransport {
      */
     CompletableFuture<Void> send(JsonRpcMessage message, Duration timeout);
 
+    /**
+     * As {@link #send(JsonRpcMessage, Duration)}, for a request whose {@code answer} the transport may watch: when it
+     * fails first (deadline, cancellation, connection closed) the exchange carrying the request is stopped. With
+     * {@code callerWaits} the caller blocks until the answer is there anyway, so a transport may run the whole exchange
+     * on the calling thread (HTTP: the POST and reading its answer stream) and return a completed future; such a
+     * transport also stops when the calling thread is interrupted.
+     */
+    default CompletableFuture<Void> send(JsonRpcMessage message, Duration timeout, CompletableFuture<?> answer,
+                                         boolean callerWaits) {
+        return send(message, timeout);
+    }
+
     /** Called once the handshake chose a protocol version; HTTP transports start sending it as a header. */
     default void initialized(String protocolVersion) {
     }

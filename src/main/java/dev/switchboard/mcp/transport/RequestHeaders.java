@@ -1,13 +1,13 @@
 package dev.switchboard.mcp.transport;
 
 import dev.switchboard.mcp.McpException;
+import org.apache.hc.core5.http.HttpRequest;
 
-import java.net.http.HttpRequest;
 import java.util.Map;
 
 /**
  * Headers for the HTTP messages the current thread sends to backends while it runs one piece of work (the gateway's
- * {@code traceparent}). Messages are sent on the caller's thread, so a thread-bound value reaches exactly the POSTs
+ * {@code traceparent}). Messages are built on the caller's thread, so a thread-bound value reaches exactly the POSTs
  * made for that work; they are set after the backend's configured headers (one of the same name gives way: a
  * backend cannot be configured to receive a fixed trace).
  */
@@ -39,11 +39,10 @@ public final class RequestHeaders {
         }
     }
 
-    static HttpRequest.Builder applyTo(HttpRequest.Builder builder) {
+    static void applyTo(HttpRequest request) {
         Map<String, String> headers = CURRENT.get();
         if (headers != null) {
-            headers.forEach(builder::setHeader);
+            headers.forEach(request::setHeader);
         }
-        return builder;
     }
 }

@@ -3,50 +3,65 @@ package dev.switchboard.mcp.transport;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
 
-import java.io.Closeable;
+import org.apache.hc.client5.http.classic.methods.HttpDelete;
+import org.apache.hc.client5.http.classic.methods.HttpGet;
+import org.apache.hc.client5.http.classic.methods.HttpPost;
+import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
+import org.apache.hc.core5.http.ClassicHttpResponse;
+import org.apache.hc.core5.http.ContentType;
+import org.apache.hc.core5.http.Header;
+import org.apache.hc.core5.http.HttpEntity;
+import org.apache.hc.core5.http.io.entity.ByteArrayEntity;
+
 import java.io.IOException;
 import java.io.InputStream;
 import java.net.URI;
-import java.net.http.HttpClient;
-import java.net.http.HttpRequest;
-import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
-import java.util.concurrent.TimeUnit;
+import java.util.concurrent.ScheduledFuture;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
  * MCP Streamable HTTP (2025-03-26 and later): every message is a POST whose answer is JSON or an SSE
  * stream; the server's own messages arrive on an optional GET stream; {@code Mcp-Session-Id} ties it together.
+ * A request whose caller waits for the answer is sent and its answer read on the caller's thread; other messages,
+ * and the GET stream, run on the executor.
  */
 public final class StreamableHttpTransport implements McpTransport {
 
     private static final Logger LOG = Logger.getLogger(StreamableHttpTransport.class.getName());
     private static final String SESSION_HEADER = "Mcp-Session-Id";
     private static final String VERSION_HEADER = "MCP-Protocol-Version";
+    private static final ContentType JSON = ContentType.create("application/json");
     private static final Duration DELETE_TIMEOUT = Duration.ofSeconds(2);
     /** Bounds the wait for the GET stream's headers; the stream itself stays open as long as the server likes. */
     private static final Duration SERVER_STREAM_OPEN_TIMEOUT = Duration.ofSeconds(30);
+    /**
+     * A request's deadline is the caller's (JsonRpcPeer stops the exchange when it passes); reads get a little longer,
+     * so that it is the deadline, which also tells the backend to stop, that ends a slow answer.
+     */
+    private static final Duration READ_TIMEOUT_SLACK = Duration.ofSeconds(2);
 
     private final URI endpoint;
     private final ExtraHeaders extraHeaders;
-    private final HttpClient http;
+    private final BackendHttpClient http;
     private final Executor executor;
-    /** Response bodies still being read, closed on {@link #close()} to stop their reader threads. */
-    private final Set<Closeable> openStreams = ConcurrentHashMap.newKeySet();
+    /** Exchanges in progress (POSTs and the GET stream), cancelled on {@link #close()} to end their reads. */
+    private final Set<HttpUriRequestBase> exchanges = ConcurrentHashMap.newKeySet();
     private volatile Listener listener;
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile boolean closed;
 
-    public StreamableHttpTransport(URI endpoint, ExtraHeaders extraHeaders, HttpClient http, Executor executor) {
+    public StreamableHttpTransport(URI endpoint, ExtraHeaders extraHeaders, BackendHttpClient http, Executor executor) {
         this.endpoint = endpoint;
         this.extraHeaders = extraHeaders;
         this.http = http;
@@ -61,18 +76,36 @@ public final class StreamableHttpTransport implements McpTransport {
 
     @Override
     public CompletableFuture<Void> send(JsonRpcMessage message, Duration timeout) {
+        return send(message, timeout, null, false);
+    }
+
+    @Override
+    public CompletableFuture<Void> send(JsonRpcMessage message, Duration timeout, CompletableFuture<?> answer,
+                                        boolean callerWaits) {
         if (closed) {
             return CompletableFuture.failedFuture(new McpException(McpException.Kind.CLOSED, "session closed"));
         }
         String sentWithSession = sessionId;
-        HttpRequest request = RequestHeaders.applyTo(baseRequest(timeout))
-                .header("Content-Type", "application/json")
-                .header("Accept", "application/json, text/event-stream")
-                .POST(HttpRequest.BodyPublishers.ofString(message.toJson(), StandardCharsets.UTF_8))
-                .build();
+        // built here: the headers of the caller's work (RequestHeaders) are bound to this thread
+        HttpPost post = withSessionHeaders(new HttpPost(endpoint));
+        RequestHeaders.applyTo(post);
+        post.setHeader("Accept", "application/json, text/event-stream");
+        post.setEntity(new ByteArrayEntity(message.toJson().getBytes(StandardCharsets.UTF_8), JSON));
+        Duration readTimeout = answer == null ? timeout : timeout.plus(READ_TIMEOUT_SLACK);
         CompletableFuture<Void> delivered = new CompletableFuture<>();
+        if (answer != null) {
+            answer.whenComplete((result, error) -> {
+                if (error != null) {
+                    post.cancel();
+                }
+            });
+        }
+        if (callerWaits) {
+            post(post, message, sentWithSession, timeout, readTimeout, delivered);
+            return delivered;
+        }
         try {
-            executor.execute(() -> post(request, message, sentWithSession, delivered));
+            executor.execute(() -> post(post, message, sentWithSession, timeout, readTimeout, delivered));
         } catch (RejectedExecutionException e) {
             delivered.completeExceptionally(new McpException(McpException.Kind.CLOSED, "no thread to send the message", e));
         }
@@ -87,7 +120,11 @@ public final class StreamableHttpTransport implements McpTransport {
     @Override
     public void initialized(String protocolVersion) {
         this.protocolVersion = protocolVersion;
-        openServerStream();
+        try {
+            executor.execute(this::readServerStream);
+        } catch (RejectedExecutionException e) {
+            LOG.warning("no thread to read the GET stream of " + endpoint);
+        }
     }
 
     @Override
@@ -96,46 +133,41 @@ public final class StreamableHttpTransport implements McpTransport {
             return;
         }
         closed = true;
-        String session = sessionId;
-        if (session != null) {
-            HttpRequest delete = baseRequest(DELETE_TIMEOUT).DELETE().build();
+        if (sessionId != null) {
+            // 405 means the server does not let clients end sessions; either way we are done
+            HttpDelete delete = withSessionHeaders(new HttpDelete(endpoint));
+            ScheduledFuture<?> bound = http.cancelAfter(delete, DELETE_TIMEOUT);
             try {
-                // 405 means the server does not let clients end sessions; either way we are done
-                http.sendAsync(delete, HttpResponse.BodyHandlers.discarding())
-                        .get(DELETE_TIMEOUT.toMillis(), TimeUnit.MILLISECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            } catch (Exception e) {
+                HttpFailures.discard(http.execute(delete, DELETE_TIMEOUT, DELETE_TIMEOUT));
+            } catch (IOException | RuntimeException e) {
                 LOG.log(Level.FINE, "DELETE of session at " + endpoint + " failed", e);
+            } finally {
+                bound.cancel(false);
             }
         }
-        for (Closeable stream : List.copyOf(openStreams)) {
-            closeQuietly(stream);
+        for (HttpUriRequestBase exchange : List.copyOf(exchanges)) {
+            exchange.cancel();
         }
     }
 
-    private HttpRequest.Builder baseRequest(Duration timeout) {
-        HttpRequest.Builder builder = extraHeaders.applyTo(HttpRequest.newBuilder(endpoint)).timeout(timeout);
+    private <R extends HttpUriRequestBase> R withSessionHeaders(R request) {
+        extraHeaders.applyTo(request);
         String session = sessionId;
         if (session != null) {
-            builder.header(SESSION_HEADER, session);
+            request.setHeader(SESSION_HEADER, session);
         }
         String version = protocolVersion;
         if (version != null) {
-            builder.header(VERSION_HEADER, version);
+            request.setHeader(VERSION_HEADER, version);
         }
-        return builder;
+        return request;
     }
 
-    /**
-     * A blocking {@code send} on a thread of our own pool, which then reads the answer. Not {@code sendAsync}: that
-     * completes every exchange on {@code CompletableFuture}'s default executor, which on a machine with 2 cores or
-     * fewer starts a new thread per task (bench/README.md, findings), i.e. a thread per backend call.
-     */
-    private void post(HttpRequest request, JsonRpcMessage message, String sentWithSession, CompletableFuture<Void> delivered) {
-        HttpResponse<InputStream> response;
+    private void post(HttpPost post, JsonRpcMessage message, String sentWithSession, Duration timeout,
+                      Duration readTimeout, CompletableFuture<Void> delivered) {
+        exchanges.add(post);
         try {
-            response = http.send(request, HttpResponse.BodyHandlers.ofInputStream());
+            handlePostResponse(message, sentWithSession, http.execute(post, timeout, readTimeout), post, delivered);
         } catch (IOException | RuntimeException e) {
             McpException failure = HttpFailures.classify(e, endpoint);
             if (failure.kind() == McpException.Kind.CONNECT_REFUSED && sentWithSession != null) {
@@ -143,19 +175,21 @@ public final class StreamableHttpTransport implements McpTransport {
                 lost(failure);
             }
             delivered.completeExceptionally(failure);
-            return;
-        } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            delivered.completeExceptionally(new McpException(McpException.Kind.CLOSED, "interrupted while sending to " + endpoint, e));
-            return;
+        } finally {
+            // a body read to its end has already given the connection back to the pool; any other is dropped here,
+            // not drained (closing the response would read on until the stream ends)
+            post.cancel();
+            exchanges.remove(post);
         }
-        handlePostResponse(message, sentWithSession, response, delivered);
     }
 
-    private void handlePostResponse(JsonRpcMessage message, String sentWithSession,
-                                    HttpResponse<InputStream> response, CompletableFuture<Void> delivered) {
-        response.headers().firstValue(SESSION_HEADER).ifPresent(id -> sessionId = id);
-        int status = response.statusCode();
+    private void handlePostResponse(JsonRpcMessage message, String sentWithSession, ClassicHttpResponse response,
+                                    HttpPost post, CompletableFuture<Void> delivered) {
+        Header session = response.getFirstHeader(SESSION_HEADER);
+        if (session != null) {
+            sessionId = session.getValue();
+        }
+        int status = response.getCode();
         if (status == 404 && sentWithSession != null) {
             HttpFailures.discard(response);
             McpException expired = new McpException(McpException.Kind.CLOSED, "session expired at " + endpoint + " (HTTP 404)");
@@ -164,16 +198,17 @@ public final class StreamableHttpTransport implements McpTransport {
             return;
         }
         if (status < 200 || status >= 300) {
-            delivered.completeExceptionally(HttpFailures.status(response));
+            delivered.completeExceptionally(HttpFailures.status(response, "POST", endpoint));
             return;
         }
-        String contentType = response.headers().firstValue("Content-Type").orElse("").toLowerCase();
+        HttpEntity entity = response.getEntity();
+        String contentType = entity == null || entity.getContentType() == null ? "" : entity.getContentType().toLowerCase(Locale.ROOT);
         boolean isRequest = message.kind() == JsonRpcMessage.Kind.REQUEST;
         try {
             if (contentType.startsWith("text/event-stream")) {
-                readEventStream(response.body(), isRequest ? message.idKey() : null, delivered);
+                readEventStream(entity.getContent(), isRequest ? message.idKey() : null, post, delivered);
             } else if (contentType.startsWith("application/json")) {
-                readJsonBody(response.body(), delivered);
+                readJsonBody(entity.getContent(), delivered);
             } else {
                 HttpFailures.discard(response);
                 if (isRequest && status != 202) {
@@ -183,6 +218,8 @@ public final class StreamableHttpTransport implements McpTransport {
                     delivered.complete(null);
                 }
             }
+        } catch (IOException e) {
+            delivered.completeExceptionally(HttpFailures.classify(e, endpoint));
         } catch (RuntimeException e) {
             delivered.completeExceptionally(e);
         }
@@ -202,10 +239,13 @@ public final class StreamableHttpTransport implements McpTransport {
         }
     }
 
-    /** Reads a POST's SSE answer; for a request the stream must carry its response before it ends. */
-    private void readEventStream(InputStream body, String awaitedIdKey, CompletableFuture<Void> delivered) {
+    /**
+     * Reads a POST's SSE answer to its end; for a request the stream must carry its response before it ends. A
+     * stream stopped on purpose (deadline, cancellation, close) fails only this message; one that broke means the
+     * backend is gone.
+     */
+    private void readEventStream(InputStream body, String awaitedIdKey, HttpPost post, CompletableFuture<Void> delivered) {
         boolean answered = awaitedIdKey == null;
-        openStreams.add(body);
         try (SseReader events = new SseReader(body)) {
             SseEvent event;
             while ((event = events.next()) != null) {
@@ -222,41 +262,49 @@ public final class StreamableHttpTransport implements McpTransport {
                         "response stream from " + endpoint + " ended before the response"));
             }
         } catch (IOException e) {
-            McpException broken = new McpException(McpException.Kind.CLOSED, "response stream from " + endpoint + " broke: " + e.getMessage(), e);
-            if (!closed) {
-                lost(broken);
+            McpException failure = HttpFailures.classify(e, endpoint);
+            if (failure.kind() == McpException.Kind.CLOSED) {
+                failure = new McpException(McpException.Kind.CLOSED, "response stream from " + endpoint + " broke: " + e.getMessage(), e);
+                if (!closed && !post.isCancelled()) {
+                    lost(failure);
+                }
             }
-            delivered.completeExceptionally(broken);
-        } finally {
-            openStreams.remove(body);
+            delivered.completeExceptionally(failure);
         }
     }
 
-    /** The GET stream the server may use for its own requests and notifications. */
-    private void openServerStream() {
-        HttpRequest request = baseRequest(SERVER_STREAM_OPEN_TIMEOUT).header("Accept", "text/event-stream").GET().build();
-        http.sendAsync(request, HttpResponse.BodyHandlers.ofInputStream()).whenComplete((response, error) -> {
-            if (error != null) {
-                LOG.log(Level.FINE, "GET stream at " + endpoint + " not opened", error);
+    /**
+     * The GET stream the server may use for its own requests and notifications, read on an executor thread for as
+     * long as it lasts (no read timeout); only its headers must come within {@link #SERVER_STREAM_OPEN_TIMEOUT}.
+     */
+    private void readServerStream() {
+        HttpGet get = withSessionHeaders(new HttpGet(endpoint));
+        get.setHeader("Accept", "text/event-stream");
+        exchanges.add(get);
+        ScheduledFuture<?> headersDeadline = http.cancelAfter(get, SERVER_STREAM_OPEN_TIMEOUT);
+        try {
+            ClassicHttpResponse response = http.execute(get, SERVER_STREAM_OPEN_TIMEOUT, null);
+            if (!headersDeadline.cancel(false)) {
+                LOG.fine(() -> "GET stream at " + endpoint + " not opened in time");
                 return;
             }
-            if (response.statusCode() != 200) {
+            if (response.getCode() != 200 || response.getEntity() == null) {
                 // 405: the server has no stream for us, which the protocol allows
                 HttpFailures.discard(response);
-                LOG.fine(() -> "GET stream at " + endpoint + " answered " + response.statusCode());
+                LOG.fine(() -> "GET stream at " + endpoint + " answered " + response.getCode());
                 return;
             }
-            try {
-                executor.execute(() -> readServerStream(response.body()));
-            } catch (RejectedExecutionException e) {
-                closeQuietly(response.body());
-                LOG.warning("no thread to read the GET stream of " + endpoint);
-            }
-        });
+            readServerEvents(response.getEntity().getContent(), get);
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.FINE, "GET stream at " + endpoint + " not opened", e);
+        } finally {
+            headersDeadline.cancel(false);
+            get.cancel();
+            exchanges.remove(get);
+        }
     }
 
-    private void readServerStream(InputStream body) {
-        openStreams.add(body);
+    private void readServerEvents(InputStream body, HttpGet get) {
         try (SseReader events = new SseReader(body)) {
             SseEvent event;
             while ((event = events.next()) != null) {
@@ -267,11 +315,9 @@ public final class StreamableHttpTransport implements McpTransport {
             }
             LOG.fine(() -> "server closed the GET stream of " + endpoint);
         } catch (IOException e) {
-            if (!closed) {
+            if (!closed && !get.isCancelled()) {
                 lost(new McpException(McpException.Kind.CLOSED, "stream from " + endpoint + " broke: " + e.getMessage(), e));
             }
-        } finally {
-            openStreams.remove(body);
         }
     }
 
@@ -291,14 +337,6 @@ public final class StreamableHttpTransport implements McpTransport {
         Listener l = listener;
         if (l != null) {
             l.onClosed(cause);
-        }
-    }
-
-    private static void closeQuietly(Closeable stream) {
-        try {
-            stream.close();
-        } catch (IOException e) {
-            // already broken; nothing to release
         }
     }
 }

@@ -5,7 +5,6 @@ import dev.switchboard.mcp.client.BackendSpec;
 
 import java.net.URI;
 import java.net.URISyntaxException;
-import java.net.http.HttpClient;
 import java.util.concurrent.Executor;
 
 /** Picks and configures the transport a {@link BackendSpec} asks for. */
@@ -14,7 +13,7 @@ public final class Transports {
     private Transports() {
     }
 
-    public static McpTransport forSpec(BackendSpec spec, HttpClient http, Executor executor) throws McpException {
+    public static McpTransport forSpec(BackendSpec spec, BackendHttpClient http, Executor executor) throws McpException {
         return switch (spec.type()) {
             case STDIO -> {
                 if (spec.command() == null || spec.command().isBlank()) {

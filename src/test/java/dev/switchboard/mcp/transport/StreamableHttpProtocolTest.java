@@ -8,15 +8,12 @@ import dev.switchboard.mcp.client.DefaultMcpConnector;
 import dev.switchboard.mcp.client.McpClient;
 import dev.switchboard.testing.RecordingTraffic;
 import dev.switchboard.testing.TestThreads;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonReader;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetSocketAddress;
 import java.nio.charset.StandardCharsets;
@@ -28,6 +25,8 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.TimeUnit;
 
+import static dev.switchboard.mcp.transport.TestHttpExchanges.readJson;
+import static dev.switchboard.mcp.transport.TestHttpExchanges.respond;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -186,19 +185,6 @@ class StreamableHttpProtocolTest {
             Thread.sleep(1_000);
         } catch (InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-    }
-
-    private static void respond(HttpExchange exchange, String contentType, String body) throws IOException {
-        byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
-        exchange.getResponseHeaders().add("Content-Type", contentType);
-        exchange.sendResponseHeaders(200, bytes.length);
-        exchange.getResponseBody().write(bytes);
-    }
-
-    private static JsonObject readJson(InputStream in) {
-        try (JsonReader reader = Json.createReader(in)) {
-            return reader.readObject();
         }
     }
 }

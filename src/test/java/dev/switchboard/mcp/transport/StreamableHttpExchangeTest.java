@@ -1,0 +1,258 @@
+package dev.switchboard.mcp.transport;
+
+import com.sun.net.httpserver.HttpExchange;
+import com.sun.net.httpserver.HttpServer;
+import dev.switchboard.mcp.JsonRpcPeer;
+import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.TrafficListener;
+import dev.switchboard.testing.TestThreads;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.io.OutputStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.ServerSocket;
+import java.net.Socket;
+import java.net.URI;
+import java.nio.charset.StandardCharsets;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicInteger;
+
+import static dev.switchboard.mcp.transport.TestHttpExchanges.readJson;
+import static dev.switchboard.mcp.transport.TestHttpExchanges.respond;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertInstanceOf;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * How the Streamable HTTP transport's exchanges run on {@link BackendHttpClient}: a POST the backend never answered is
+ * not sent again, the connection limit per backend holds (calls beyond it wait), and a read blocked on an answer stream
+ * ends when the connection is closed, the caller's thread is interrupted or the request's deadline passes.
+ */
+class StreamableHttpExchangeTest {
+
+    private final List<JsonObject> notifications = new CopyOnWriteArrayList<>();
+    private final AtomicInteger concurrent = new AtomicInteger();
+    private final AtomicInteger maxConcurrent = new AtomicInteger();
+    private final CountDownLatch release = new CountDownLatch(1);
+    private TestThreads threads;
+    private HttpServer server;
+    private BackendHttpClient http;
+    private JsonRpcPeer peer;
+
+    @BeforeEach
+    void start() throws IOException {
+        threads = new TestThreads();
+        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+        server.setExecutor(threads.executor());
+        server.createContext("/mcp", this::mcp);
+        server.start();
+    }
+
+    @AfterEach
+    void stop() throws InterruptedException {
+        release.countDown();
+        if (peer != null) {
+            peer.close();
+        }
+        if (http != null) {
+            http.close();
+        }
+        server.stop(0);
+        threads.close();
+    }
+
+    @Test
+    void aPostTheBackendDroppedIsNotSentAgain() throws Exception {
+        AtomicInteger requests = new AtomicInteger();
+        try (ServerSocket dropping = new ServerSocket(0, 50, InetAddress.getLoopbackAddress())) {
+            threads.executor().execute(() -> resetEveryConnection(dropping, requests));
+            connect(URI.create("http://127.0.0.1:" + dropping.getLocalPort() + "/mcp"), 4);
+
+            McpException e = assertThrows(McpException.class,
+                    () -> peer.request("tools/call", null, Duration.ofSeconds(3), null));
+            assertEquals(McpException.Kind.CLOSED, e.kind(), e::getMessage);
+            Thread.sleep(500);
+            assertEquals(1, requests.get(), "the backend saw the call at most once");
+        }
+    }
+
+    @Test
+    void callsBeyondTheConnectionLimitWaitForAConnection() throws Exception {
+        connect(endpoint(), 2);
+        List<CompletableFuture<JsonObject>> calls = new ArrayList<>();
+        for (int i = 0; i < 5; i++) {
+            calls.add(CompletableFuture.supplyAsync(() -> {
+                try {
+                    return peer.request("slow", null, Duration.ofSeconds(10), null);
+                } catch (McpException e) {
+                    throw new IllegalStateException(e);
+                }
+            }, threads.executor()));
+        }
+        for (CompletableFuture<JsonObject> call : calls) {
+            assertEquals("slow", call.get(10, TimeUnit.SECONDS).getString("done"));
+        }
+        assertEquals(2, maxConcurrent.get(), "at most two exchanges with the backend at once");
+    }
+
+    @Test
+    void closingTheConnectionEndsABlockedRead() throws Exception {
+        connect(endpoint(), 4);
+        HangingCall call = HangingCall.start(peer);
+
+        peer.close();
+        McpException e = assertInstanceOf(McpException.class, call.outcome().get(3, TimeUnit.SECONDS));
+        assertEquals(McpException.Kind.CLOSED, e.kind(), e::getMessage);
+    }
+
+    @Test
+    void interruptingTheCallerEndsABlockedReadAndCancelsAtTheBackend() throws Exception {
+        connect(endpoint(), 4);
+        HangingCall call = HangingCall.start(peer);
+
+        call.thread().interrupt();
+        McpException e = assertInstanceOf(McpException.class, call.outcome().get(3, TimeUnit.SECONDS));
+        assertEquals(McpException.Kind.CANCELLED, e.kind(), e::getMessage);
+        awaitCancelledNotification();
+        assertTrue(peer.isOpen(), "a cancelled call leaves the session open");
+        peer.request("ping", null, Duration.ofSeconds(3), null);
+    }
+
+    @Test
+    void theDeadlineEndsABlockedReadAndKeepsTheSession() throws Exception {
+        connect(endpoint(), 4);
+        long started = System.nanoTime();
+        McpException e = assertThrows(McpException.class,
+                () -> peer.request("hang", null, Duration.ofMillis(700), progress -> { }));
+        assertEquals(McpException.Kind.TIMEOUT, e.kind(), e::getMessage);
+        assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(3), "returned at the deadline");
+        awaitCancelledNotification();
+        assertTrue(peer.isOpen(), "a timed-out call leaves the session open");
+        peer.request("ping", null, Duration.ofSeconds(3), null);
+    }
+
+    private void connect(URI uri, int maxPerBackend) throws McpException {
+        http = new BackendHttpClient(Duration.ofSeconds(3), maxPerBackend, 16, threads.scheduler());
+        StreamableHttpTransport transport = new StreamableHttpTransport(uri, ExtraHeaders.validated(Map.of(), uri), http, threads.executor());
+        peer = new JsonRpcPeer(transport, threads.executor(), threads.scheduler(), TrafficListener.NONE);
+        peer.start(Duration.ofSeconds(1));
+    }
+
+    private URI endpoint() {
+        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/mcp");
+    }
+
+    /** A call of "hang" on a thread of its own, whose answer stream is open once {@link #start} returns. */
+    private record HangingCall(Thread thread, CompletableFuture<Throwable> outcome) {
+
+        static HangingCall start(JsonRpcPeer peer) throws InterruptedException {
+            CountDownLatch streaming = new CountDownLatch(1);
+            CompletableFuture<Throwable> outcome = new CompletableFuture<>();
+            Thread thread = new Thread(() -> {
+                try {
+                    peer.request("hang", null, Duration.ofSeconds(30), progress -> streaming.countDown());
+                    outcome.complete(null);
+                } catch (McpException e) {
+                    outcome.complete(e);
+                }
+            });
+            thread.start();
+            assertTrue(streaming.await(5, TimeUnit.SECONDS), "the answer stream is open");
+            return new HangingCall(thread, outcome);
+        }
+    }
+
+    private void awaitCancelledNotification() throws InterruptedException {
+        long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(3);
+        while (notifications.stream().noneMatch(n -> "notifications/cancelled".equals(n.getString("method")))) {
+            assertTrue(System.nanoTime() < end, "notifications/cancelled reached the backend");
+            Thread.sleep(20);
+        }
+    }
+
+    private void mcp(HttpExchange exchange) throws IOException {
+        try (exchange) {
+            if (!exchange.getRequestMethod().equals("POST")) {
+                exchange.sendResponseHeaders(exchange.getRequestMethod().equals("DELETE") ? 200 : 405, -1);
+                return;
+            }
+            JsonObject body = readJson(exchange.getRequestBody());
+            if (!body.containsKey("id")) {
+                notifications.add(body);
+                exchange.sendResponseHeaders(202, -1);
+                return;
+            }
+            String id = body.get("id").toString();
+            switch (body.getString("method")) {
+                case "slow" -> answerSlowly(exchange, id);
+                case "hang" -> hang(exchange, body);
+                default -> respond(exchange, "application/json", "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}}");
+            }
+        }
+    }
+
+    private void answerSlowly(HttpExchange exchange, String id) throws IOException {
+        int now = concurrent.incrementAndGet();
+        maxConcurrent.accumulateAndGet(now, Math::max);
+        try {
+            Thread.sleep(300);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        } finally {
+            concurrent.decrementAndGet();
+        }
+        respond(exchange, "text/event-stream",
+                "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"done\":\"slow\"}}\n\n");
+    }
+
+    /** Opens the answer stream, sends one progress notification and then nothing until the test ends. */
+    private void hang(HttpExchange exchange, JsonObject body) throws IOException {
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream out = exchange.getResponseBody();
+        JsonObject meta = body.getJsonObject("params") == null ? null : body.getJsonObject("params").getJsonObject("_meta");
+        JsonValue token = meta == null ? null : meta.get("progressToken");
+        if (token != null) {
+            out.write(("event: message\ndata: {\"jsonrpc\":\"2.0\",\"method\":\"notifications/progress\",\"params\":"
+                    + "{\"progressToken\":" + token + ",\"progress\":1}}\n\n").getBytes(StandardCharsets.UTF_8));
+            out.flush();
+        }
+        try {
+            release.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
+    }
+
+    /** A backend that reads a request and resets the connection without answering. */
+    private static void resetEveryConnection(ServerSocket server, AtomicInteger requests) {
+        while (!server.isClosed()) {
+            try (Socket socket = server.accept()) {
+                socket.setSoTimeout(2_000);
+                InputStream in = socket.getInputStream();
+                byte[] buffer = new byte[8192];
+                if (in.read(buffer) > 0) {
+                    requests.incrementAndGet();
+                }
+                socket.setSoLinger(true, 0);
+            } catch (IOException e) {
+                // closed at the end of the test, or a client gone: either way nothing to answer
+            }
+        }
+    }
+}
