@@ -49,6 +49,8 @@ public final class StreamableHttpTransport implements McpTransport {
      * so that it is the deadline, which also tells the backend to stop, that ends a slow answer.
      */
     private static final Duration READ_TIMEOUT_SLACK = Duration.ofSeconds(2);
+    /** How long a POST's SSE stream may stay open after it carried the awaited response. */
+    static final Duration AFTER_ANSWER_GRACE = Duration.ofMillis(200);
 
     private final URI endpoint;
     private final ExtraHeaders extraHeaders;
@@ -246,13 +248,21 @@ public final class StreamableHttpTransport implements McpTransport {
      */
     private void readEventStream(InputStream body, String awaitedIdKey, HttpPost post, CompletableFuture<Void> delivered) {
         boolean answered = awaitedIdKey == null;
+        ScheduledFuture<?> afterAnswer = null;
         try (SseReader events = new SseReader(body)) {
             SseEvent event;
             while ((event = events.next()) != null) {
                 JsonRpcMessage received = parseEvent(event);
                 if (received != null) {
-                    answered |= received.kind() == JsonRpcMessage.Kind.RESPONSE && awaitedIdKey.equals(received.idKey());
+                    boolean answer = awaitedIdKey != null && received.kind() == JsonRpcMessage.Kind.RESPONSE
+                            && awaitedIdKey.equals(received.idKey());
+                    answered |= answer;
                     listener.onMessage(received, awaitedIdKey);
+                    if (answer && afterAnswer == null) {
+                        // the server should end the stream now; one that keeps it open would hold the reading thread,
+                        // often the caller's own, so the exchange is stopped after a short grace instead
+                        afterAnswer = http.cancelAfter(post, AFTER_ANSWER_GRACE);
+                    }
                 }
             }
             if (answered) {
@@ -262,6 +272,11 @@ public final class StreamableHttpTransport implements McpTransport {
                         "response stream from " + endpoint + " ended before the response"));
             }
         } catch (IOException e) {
+            if (afterAnswer != null) {
+                // stopped after its answer (the grace above) or broken after it: the request got what it asked for
+                delivered.complete(null);
+                return;
+            }
             McpException failure = HttpFailures.classify(e, endpoint);
             if (failure.kind() == McpException.Kind.CLOSED) {
                 failure = new McpException(McpException.Kind.CLOSED, "response stream from " + endpoint + " broke: " + e.getMessage(), e);
@@ -270,6 +285,10 @@ public final class StreamableHttpTransport implements McpTransport {
                 }
             }
             delivered.completeExceptionally(failure);
+        } finally {
+            if (afterAnswer != null) {
+                afterAnswer.cancel(false);
+            }
         }
     }
 

@@ -146,6 +146,18 @@ class StreamableHttpExchangeTest {
         peer.request("ping", null, Duration.ofSeconds(3), null);
     }
 
+    @Test
+    void aStreamKeptOpenAfterItsAnswerDoesNotHoldTheCaller() throws Exception {
+        connect(endpoint(), 4);
+        long started = System.nanoTime();
+        JsonObject result = peer.request("lingering", null, Duration.ofSeconds(20), null);
+        assertEquals("lingering", result.getString("done"));
+        assertTrue(System.nanoTime() - started < TimeUnit.SECONDS.toNanos(3),
+                "answered within the grace after the response, not at the 20 s deadline");
+        assertTrue(peer.isOpen(), "the session stays usable");
+        peer.request("ping", null, Duration.ofSeconds(3), null);
+    }
+
     private void connect(URI uri, int maxPerBackend) throws McpException {
         http = new BackendHttpClient(Duration.ofSeconds(3), maxPerBackend, 16, threads.scheduler());
         StreamableHttpTransport transport = new StreamableHttpTransport(uri, ExtraHeaders.validated(Map.of(), uri), http, threads.executor());
@@ -201,6 +213,7 @@ class StreamableHttpExchangeTest {
             switch (body.getString("method")) {
                 case "slow" -> answerSlowly(exchange, id);
                 case "hang" -> hang(exchange, body);
+                case "lingering" -> answerAndLinger(exchange, id);
                 default -> respond(exchange, "application/json", "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{}}");
             }
         }
@@ -218,6 +231,21 @@ class StreamableHttpExchangeTest {
         }
         respond(exchange, "text/event-stream",
                 "event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"done\":\"slow\"}}\n\n");
+    }
+
+    /** Sends the response on the answer stream and then keeps the stream open, as the protocol asks servers not to. */
+    private void answerAndLinger(HttpExchange exchange, String id) throws IOException {
+        exchange.getResponseHeaders().add("Content-Type", "text/event-stream");
+        exchange.sendResponseHeaders(200, 0);
+        OutputStream out = exchange.getResponseBody();
+        out.write(("event: message\ndata: {\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"done\":\"lingering\"}}\n\n")
+                .getBytes(StandardCharsets.UTF_8));
+        out.flush();
+        try {
+            release.await(30, TimeUnit.SECONDS);
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+        }
     }
 
     /** Opens the answer stream, sends one progress notification and then nothing until the test ends. */
