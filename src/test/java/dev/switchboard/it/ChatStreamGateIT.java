@@ -60,6 +60,16 @@ class ChatStreamGateIT {
     }
 
     @Test
+    void anOversizedStreamRequestIsRefusedBeforeTheServletReadsIt() {
+        String huge = "x".repeat(2 * 1024 * 1024);
+        Api.Reply refused = Api.post("/api/chat/completions", alice, streamed(huge));
+        assertEquals(413, refused.status(), refused::text);
+        assertEquals("request_too_large", refused.errorCode());
+        Api.Reply anonymous = Api.post("/api/chat/completions", null, streamed(huge));
+        assertEquals(413, anonymous.status(), "refused by size before the caller is even looked at");
+    }
+
+    @Test
     void aStreamSendsTheSameHeadersAsBefore() {
         Script script = provider.script(Reply.text("headers"));
         Api.Reply answer = Api.post("/api/chat/completions", alice, streamed("headers " + script.key())).expect(200);
