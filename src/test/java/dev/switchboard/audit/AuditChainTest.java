@@ -9,6 +9,7 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
@@ -86,6 +87,33 @@ class AuditChainTest {
             AuditChain.Verification globex = db.inTransaction(em -> AuditChain.verify(em, "globex"));
             assertTrue(globex.valid(), globex.toString());
             assertEquals(2, globex.checked());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.persistence.DatabaseKinds#all")
+    void aChainLongerThanOnePageIsWalkedToItsEndAndAGapOnALaterPageIsFound(TestDatabase.Kind kind) throws Exception {
+        try (TestDatabase db = DatabaseKinds.open(kind)) {
+            Map<String, AuditChain.Head> heads = new HashMap<>();
+            for (int batch = 0; batch < 13; batch++) {
+                List<AuditRecord> records = new ArrayList<>();
+                for (int i = 0; i < 100; i++) {
+                    JsonObject input = Json.createObjectBuilder().add("message", "hello " + batch + "/" + i).build();
+                    records.add(record(i % 4 == 0 ? "globex" : "acme", "everything__echo", input));
+                }
+                heads.putAll(appendBatch(db, records, Map.copyOf(heads)));
+            }
+            AuditChain.Verification whole = db.inTransaction(em -> AuditChain.verify(em, "acme"));
+            assertTrue(whole.valid(), whole.reason());
+            assertEquals(975, whole.checked());
+            assertEquals(325, db.inTransaction(em -> AuditChain.verify(em, "globex")).checked());
+            try (Connection c = db.jdbc()) {
+                c.createStatement().executeUpdate("delete from audit_event where tenant_id = 'acme' and chain_seq = 777");
+            }
+            AuditChain.Verification gap = db.inTransaction(em -> AuditChain.verify(em, "acme"));
+            assertFalse(gap.valid());
+            assertEquals(777, gap.brokenAtSeq());
+            assertEquals(776, gap.checked());
         }
     }
 
