@@ -79,4 +79,39 @@ class SseReaderTest {
         }
         assertEquals(List.of("wait", "send", "one", "two", "wait", "send", "three", "wait"), seen);
     }
+
+    @Test
+    void anEventIdCountsOnlyOnceItsEventIsComplete() throws IOException {
+        try (SseReader reader = reader("id: 1\ndata: one\n\nid: 2\ndata: cut off in the midd")) {
+            assertEquals(new SseEvent("1", "message", "one"), reader.next());
+            assertNull(reader.next());
+            assertEquals("1", reader.lastEventId(), "a stream resumed after the cut asks for event 2 again");
+        }
+    }
+
+    @Test
+    void aReopenedStreamGoesOnFromTheIdAndRetryOfTheOneBefore() throws IOException {
+        SseReader first = reader("id: p1\nretry: 250\ndata: \n\nretry: soon\n\n");
+        assertEquals(new SseEvent("p1", "message", ""), first.next(), "a priming event: an id and no data");
+        assertNull(first.next());
+        assertEquals(250, first.retryMillis(), "a retry that is not a number is ignored");
+
+        SseReader second = new SseReader(stream("data: two\n\n"), first);
+        assertEquals(new SseEvent("p1", "message", "two"), second.next());
+        assertEquals("p1", second.lastEventId());
+        assertEquals(250, second.retryMillis());
+
+        SseReader third = new SseReader(stream("id\ndata: three\n\n"), second);
+        assertEquals(new SseEvent(null, "message", "three"), third.next());
+        assertNull(third.lastEventId(), "an empty id resets it");
+        assertEquals(SseReader.NO_RETRY, reader("data: x\n\n").retryMillis());
+    }
+
+    private static SseReader reader(String text) {
+        return new SseReader(stream(text));
+    }
+
+    private static InputStream stream(String text) {
+        return new ByteArrayInputStream(text.getBytes(StandardCharsets.UTF_8));
+    }
 }
