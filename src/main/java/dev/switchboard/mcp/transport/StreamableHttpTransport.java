@@ -21,11 +21,15 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
 import java.util.Set;
+import java.util.concurrent.CancellationException;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.Executor;
 import java.util.concurrent.RejectedExecutionException;
 import java.util.concurrent.ScheduledFuture;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -34,6 +38,12 @@ import java.util.logging.Logger;
  * stream; the server's own messages arrive on an optional GET stream; {@code Mcp-Session-Id} ties it together.
  * A request whose caller waits for the answer is sent and its answer read on the caller's thread; other messages,
  * and the GET stream, run on the executor.
+ * <p>
+ * Streams are resumable (2025-11-25, "Resumability and Redelivery"): a server may end an SSE stream once an event
+ * carried an id (SSE polling), and a connection may break on the way. The GET stream is then reopened, and a request's
+ * answer stream that ended before its response is read on from a GET, both with {@code Last-Event-ID} after the
+ * server's {@code retry} or a {@link ReconnectBackoff}. A stream stopped on purpose (close, cancellation, deadline, the
+ * grace after the response) is never resumed.
  */
 public final class StreamableHttpTransport implements McpTransport {
 
@@ -56,18 +66,27 @@ public final class StreamableHttpTransport implements McpTransport {
     private final ExtraHeaders extraHeaders;
     private final BackendHttpClient http;
     private final Executor executor;
-    /** Exchanges in progress (POSTs and the GET stream), cancelled on {@link #close()} to end their reads. */
+    private final ReconnectBackoff backoff;
+    /** Exchanges in progress (POSTs and GET streams), cancelled on {@link #close()} to end their reads. */
     private final Set<HttpUriRequestBase> exchanges = ConcurrentHashMap.newKeySet();
+    /** Completed by {@link #close()}: ends a wait before a stream is reopened. */
+    private final CompletableFuture<Void> closing = new CompletableFuture<>();
     private volatile Listener listener;
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile boolean closed;
 
     public StreamableHttpTransport(URI endpoint, ExtraHeaders extraHeaders, BackendHttpClient http, Executor executor) {
+        this(endpoint, extraHeaders, http, executor, ReconnectBackoff.DEFAULT);
+    }
+
+    StreamableHttpTransport(URI endpoint, ExtraHeaders extraHeaders, BackendHttpClient http, Executor executor,
+                            ReconnectBackoff backoff) {
         this.endpoint = endpoint;
         this.extraHeaders = extraHeaders;
         this.http = http;
         this.executor = executor;
+        this.backoff = backoff;
     }
 
     @Override
@@ -103,11 +122,11 @@ public final class StreamableHttpTransport implements McpTransport {
             });
         }
         if (callerWaits) {
-            post(post, message, sentWithSession, timeout, readTimeout, delivered);
+            post(post, message, sentWithSession, timeout, readTimeout, answer, delivered);
             return delivered;
         }
         try {
-            executor.execute(() -> post(post, message, sentWithSession, timeout, readTimeout, delivered));
+            executor.execute(() -> post(post, message, sentWithSession, timeout, readTimeout, answer, delivered));
         } catch (RejectedExecutionException e) {
             delivered.completeExceptionally(new McpException(McpException.Kind.CLOSED, "no thread to send the message", e));
         }
@@ -123,7 +142,7 @@ public final class StreamableHttpTransport implements McpTransport {
     public void initialized(String protocolVersion) {
         this.protocolVersion = protocolVersion;
         try {
-            executor.execute(this::readServerStream);
+            executor.execute(this::listenToServer);
         } catch (RejectedExecutionException e) {
             LOG.warning("no thread to read the GET stream of " + endpoint);
         }
@@ -135,6 +154,7 @@ public final class StreamableHttpTransport implements McpTransport {
             return;
         }
         closed = true;
+        closing.complete(null);
         if (sessionId != null) {
             // 405 means the server does not let clients end sessions; either way we are done
             HttpDelete delete = withSessionHeaders(new HttpDelete(endpoint));
@@ -166,10 +186,11 @@ public final class StreamableHttpTransport implements McpTransport {
     }
 
     private void post(HttpPost post, JsonRpcMessage message, String sentWithSession, Duration timeout,
-                      Duration readTimeout, CompletableFuture<Void> delivered) {
+                      Duration readTimeout, CompletableFuture<?> answer, CompletableFuture<Void> delivered) {
         exchanges.add(post);
         try {
-            handlePostResponse(message, sentWithSession, http.execute(post, timeout, readTimeout), post, delivered);
+            handlePostResponse(message, sentWithSession, http.execute(post, timeout, readTimeout), post, answer,
+                    readTimeout, delivered);
         } catch (IOException | RuntimeException e) {
             McpException failure = HttpFailures.classify(e, endpoint);
             if (failure.kind() == McpException.Kind.CONNECT_REFUSED && sentWithSession != null) {
@@ -186,17 +207,15 @@ public final class StreamableHttpTransport implements McpTransport {
     }
 
     private void handlePostResponse(JsonRpcMessage message, String sentWithSession, ClassicHttpResponse response,
-                                    HttpPost post, CompletableFuture<Void> delivered) {
+                                    HttpPost post, CompletableFuture<?> answer, Duration readTimeout,
+                                    CompletableFuture<Void> delivered) {
         Header session = response.getFirstHeader(SESSION_HEADER);
         if (session != null) {
             sessionId = session.getValue();
         }
         int status = response.getCode();
         if (status == 404 && sentWithSession != null) {
-            HttpFailures.discard(response);
-            McpException expired = new McpException(McpException.Kind.CLOSED, "session expired at " + endpoint + " (HTTP 404)");
-            lost(expired);
-            delivered.completeExceptionally(expired);
+            sessionExpired(response, delivered);
             return;
         }
         if (status < 200 || status >= 300) {
@@ -204,11 +223,11 @@ public final class StreamableHttpTransport implements McpTransport {
             return;
         }
         HttpEntity entity = response.getEntity();
-        String contentType = entity == null || entity.getContentType() == null ? "" : entity.getContentType().toLowerCase(Locale.ROOT);
+        String contentType = contentType(response);
         boolean isRequest = message.kind() == JsonRpcMessage.Kind.REQUEST;
         try {
             if (contentType.startsWith("text/event-stream")) {
-                readEventStream(entity.getContent(), isRequest ? message.idKey() : null, post, delivered);
+                readEventStream(entity.getContent(), isRequest ? message.idKey() : null, post, answer, readTimeout, delivered);
             } else if (contentType.startsWith("application/json")) {
                 readJsonBody(entity.getContent(), delivered);
             } else {
@@ -242,14 +261,51 @@ public final class StreamableHttpTransport implements McpTransport {
     }
 
     /**
-     * Reads a POST's SSE answer to its end; for a request the stream must carry its response before it ends. A
-     * stream stopped on purpose (deadline, cancellation, close) fails only this message; one that broke means the
-     * backend is gone.
+     * Reads a POST's SSE answer to its end; for a request the stream must carry its response before it ends. One that
+     * ended or broke first is resumed when an event carried an id; a stream stopped on purpose (deadline, cancellation,
+     * close) fails only this message; one that broke and cannot be resumed means the backend is gone.
      */
-    private void readEventStream(InputStream body, String awaitedIdKey, HttpPost post, CompletableFuture<Void> delivered) {
+    private void readEventStream(InputStream body, String awaitedIdKey, HttpPost post, CompletableFuture<?> answer,
+                                 Duration readTimeout, CompletableFuture<Void> delivered) {
+        SseReader events = new SseReader(body);
+        McpException cut;
+        boolean broke = false;
+        try {
+            if (readUntilAnswered(events, awaitedIdKey, post)) {
+                delivered.complete(null);
+                return;
+            }
+            cut = new McpException(McpException.Kind.CLOSED, "response stream from " + endpoint + " ended before the response");
+        } catch (IOException e) {
+            cut = HttpFailures.classify(e, endpoint);
+            if (cut.kind() != McpException.Kind.CLOSED) {
+                delivered.completeExceptionally(cut);
+                return;
+            }
+            cut = new McpException(McpException.Kind.CLOSED, "response stream from " + endpoint + " broke: " + e.getMessage(), e);
+            broke = true;
+        } finally {
+            closeQuietly(events);
+        }
+        if (stoppedOnPurpose(post, answer)) {
+            delivered.completeExceptionally(stopped(cut));
+        } else if (answer != null && events.lastEventId() != null) {
+            resumeAnswer(awaitedIdKey, events, answer, readTimeout, cut, broke, delivered);
+        } else {
+            fail(cut, broke, delivered);
+        }
+    }
+
+    /**
+     * Delivers the messages of a request's answer stream as they come, as belonging to that request; true once the
+     * stream carried the awaited response (for a notification's POST: once it ended). A server should end the stream
+     * then; one that keeps it open would hold the reading thread, often the caller's own, so the exchange is stopped
+     * after a short grace instead.
+     */
+    private boolean readUntilAnswered(SseReader events, String awaitedIdKey, HttpUriRequestBase exchange) throws IOException {
         boolean answered = awaitedIdKey == null;
         ScheduledFuture<?> afterAnswer = null;
-        try (SseReader events = new SseReader(body)) {
+        try {
             SseEvent event;
             while ((event = events.next()) != null) {
                 JsonRpcMessage received = parseEvent(event);
@@ -259,32 +315,17 @@ public final class StreamableHttpTransport implements McpTransport {
                     answered |= answer;
                     listener.onMessage(received, awaitedIdKey);
                     if (answer && afterAnswer == null) {
-                        // the server should end the stream now; one that keeps it open would hold the reading thread,
-                        // often the caller's own, so the exchange is stopped after a short grace instead
-                        afterAnswer = http.cancelAfter(post, AFTER_ANSWER_GRACE);
+                        afterAnswer = http.cancelAfter(exchange, AFTER_ANSWER_GRACE);
                     }
                 }
             }
-            if (answered) {
-                delivered.complete(null);
-            } else {
-                delivered.completeExceptionally(new McpException(McpException.Kind.CLOSED,
-                        "response stream from " + endpoint + " ended before the response"));
-            }
+            return answered;
         } catch (IOException e) {
             if (afterAnswer != null) {
                 // stopped after its answer (the grace above) or broken after it: the request got what it asked for
-                delivered.complete(null);
-                return;
+                return true;
             }
-            McpException failure = HttpFailures.classify(e, endpoint);
-            if (failure.kind() == McpException.Kind.CLOSED) {
-                failure = new McpException(McpException.Kind.CLOSED, "response stream from " + endpoint + " broke: " + e.getMessage(), e);
-                if (!closed && !post.isCancelled()) {
-                    lost(failure);
-                }
-            }
-            delivered.completeExceptionally(failure);
+            throw e;
         } finally {
             if (afterAnswer != null) {
                 afterAnswer.cancel(false);
@@ -293,50 +334,257 @@ public final class StreamableHttpTransport implements McpTransport {
     }
 
     /**
-     * The GET stream the server may use for its own requests and notifications, read on an executor thread for as
-     * long as it lasts (no read timeout); only its headers must come within {@link #SERVER_STREAM_OPEN_TIMEOUT}.
+     * Reads on a request's answer stream that ended or broke before the response, from GET streams with
+     * {@code Last-Event-ID}: what they carry is delivered as if it came on the POST, until the response is there, the
+     * request ends (deadline, cancellation, close) or the stream cannot be resumed (405, 404, the server gone, the
+     * backoff's attempts spent). A resumed stream that ends early too is resumed again from where it got to.
+     *
+     * @param position the POST's stream, which gave the event id to resume after
      */
-    private void readServerStream() {
-        HttpGet get = withSessionHeaders(new HttpGet(endpoint));
-        get.setHeader("Accept", "text/event-stream");
-        exchanges.add(get);
-        ScheduledFuture<?> headersDeadline = http.cancelAfter(get, SERVER_STREAM_OPEN_TIMEOUT);
-        try {
-            ClassicHttpResponse response = http.execute(get, SERVER_STREAM_OPEN_TIMEOUT, null);
-            if (!headersDeadline.cancel(false)) {
-                LOG.fine(() -> "GET stream at " + endpoint + " not opened in time");
+    private void resumeAnswer(String awaitedIdKey, SseReader position, CompletableFuture<?> answer, Duration readTimeout,
+                              McpException cut, boolean broke, CompletableFuture<Void> delivered) {
+        CompletableFuture<Object> requestEnded = CompletableFuture.anyOf(answer, closing);
+        int failedAttempts = 0;
+        while (!backoff.exhausted(failedAttempts)) {
+            if (!pause(backoff.delayMillis(failedAttempts, position.retryMillis()), requestEnded)) {
+                delivered.completeExceptionally(stopped(cut));
                 return;
             }
-            if (response.getCode() != 200 || response.getEntity() == null) {
-                // 405: the server has no stream for us, which the protocol allows
-                HttpFailures.discard(response);
-                LOG.fine(() -> "GET stream at " + endpoint + " answered " + response.getCode());
+            HttpGet get = eventStreamRequest(position);
+            if (!track(get)) {
+                delivered.completeExceptionally(cut);
                 return;
             }
-            readServerEvents(response.getEntity().getContent(), get);
-        } catch (IOException | RuntimeException e) {
-            LOG.log(Level.FINE, "GET stream at " + endpoint + " not opened", e);
-        } finally {
-            headersDeadline.cancel(false);
-            get.cancel();
-            exchanges.remove(get);
+            answer.whenComplete((result, error) -> {
+                if (error != null) {
+                    get.cancel();
+                }
+            });
+            SseReader events = null;
+            try {
+                ClassicHttpResponse response = http.execute(get, readTimeout, readTimeout);
+                int status = response.getCode();
+                if (status == 404 && sessionId != null) {
+                    sessionExpired(response, delivered);
+                    return;
+                }
+                if (status == 404 || status == 405) {
+                    HttpFailures.discard(response);
+                    fail(notResumed(cut, "the server offers no GET stream (HTTP " + status + ")"), broke, delivered);
+                    return;
+                }
+                if (!isEventStream(response)) {
+                    LOG.fine(() -> "resuming the answer stream at " + endpoint + " got HTTP " + status);
+                    HttpFailures.discard(response);
+                    failedAttempts++;
+                    continue;
+                }
+                failedAttempts = 0;
+                events = new SseReader(response.getEntity().getContent(), position);
+                position = events;
+                if (readUntilAnswered(events, awaitedIdKey, get)) {
+                    delivered.complete(null);
+                    return;
+                }
+            } catch (IOException | RuntimeException e) {
+                if (stoppedOnPurpose(get, answer)) {
+                    delivered.completeExceptionally(stopped(cut));
+                    return;
+                }
+                McpException failure = HttpFailures.classify(e, endpoint);
+                if (failure.kind() == McpException.Kind.CONNECT_REFUSED) {
+                    // the server is gone, and its session with it
+                    fail(notResumed(cut, failure.getMessage()), true, delivered);
+                    return;
+                }
+                if (events == null) {
+                    failedAttempts++;
+                }
+            } finally {
+                closeQuietly(events);
+                get.cancel();
+                exchanges.remove(get);
+            }
+        }
+        fail(notResumed(cut, "no stream in " + backoff.attempts() + " attempts"), broke, delivered);
+    }
+
+    /**
+     * The GET stream the server may use for its own requests and notifications, read on an executor thread for as long
+     * as the session lasts; only its headers must come within {@link #SERVER_STREAM_OPEN_TIMEOUT}. When the server ends
+     * it or it breaks, it is reopened with the last event id seen; 405 means the server offers no stream, 404 that the
+     * session is gone. If the first GET fails the server has no stream for us; once one was open, reopenings that fail
+     * {@link ReconnectBackoff#attempts()} times in a row, or find the server gone, mean the session is lost.
+     */
+    private void listenToServer() {
+        SseReader position = null;
+        int failedAttempts = 0;
+        McpException broke = null;
+        while (true) {
+            HttpGet get = eventStreamRequest(position);
+            if (!track(get)) {
+                return;
+            }
+            ScheduledFuture<?> headersDeadline = http.cancelAfter(get, SERVER_STREAM_OPEN_TIMEOUT);
+            SseReader events = null;
+            try {
+                ClassicHttpResponse response = http.execute(get, SERVER_STREAM_OPEN_TIMEOUT, null);
+                headersDeadline.cancel(false);
+                int status = response.getCode();
+                if (status == 404 && sessionId != null) {
+                    HttpFailures.discard(response);
+                    lost(sessionExpired());
+                    return;
+                }
+                if (!isEventStream(response)) {
+                    HttpFailures.discard(response);
+                    LOG.fine(() -> "GET stream at " + endpoint + " answered " + status);
+                    if (status == 405 || position == null) {
+                        // the server has no stream for us, which the protocol allows
+                        return;
+                    }
+                    failedAttempts++;
+                } else {
+                    failedAttempts = 0;
+                    broke = null;
+                    events = new SseReader(response.getEntity().getContent(), position);
+                    position = events;
+                    readServerEvents(events);
+                    LOG.fine(() -> "server closed the GET stream of " + endpoint);
+                }
+            } catch (IOException | RuntimeException e) {
+                if (closed) {
+                    return;
+                }
+                if (position == null) {
+                    LOG.log(Level.FINE, "GET stream at " + endpoint + " not opened", e);
+                    return;
+                }
+                McpException failure = HttpFailures.classify(e, endpoint);
+                if (failure.kind() == McpException.Kind.CONNECT_REFUSED) {
+                    // the server is gone, and its session with it
+                    lost(new McpException(McpException.Kind.CLOSED, "GET stream at " + endpoint + " not reopened: "
+                            + failure.getMessage(), e));
+                    return;
+                }
+                if (events == null) {
+                    failedAttempts++;
+                } else {
+                    broke = new McpException(McpException.Kind.CLOSED, "stream from " + endpoint + " broke: " + e.getMessage(), e);
+                }
+            } finally {
+                headersDeadline.cancel(false);
+                closeQuietly(events);
+                get.cancel();
+                exchanges.remove(get);
+            }
+            if (backoff.exhausted(failedAttempts)) {
+                lost(broke != null ? broke : new McpException(McpException.Kind.CLOSED,
+                        "GET stream at " + endpoint + " not reopened in " + backoff.attempts() + " attempts"));
+                return;
+            }
+            if (!pause(backoff.delayMillis(failedAttempts, position.retryMillis()), closing)) {
+                return;
+            }
         }
     }
 
-    private void readServerEvents(InputStream body, HttpGet get) {
-        try (SseReader events = new SseReader(body)) {
-            SseEvent event;
-            while ((event = events.next()) != null) {
-                JsonRpcMessage received = parseEvent(event);
-                if (received != null) {
-                    listener.onMessage(received);
-                }
+    private void readServerEvents(SseReader events) throws IOException {
+        SseEvent event;
+        while ((event = events.next()) != null) {
+            JsonRpcMessage received = parseEvent(event);
+            if (received != null) {
+                listener.onMessage(received);
             }
-            LOG.fine(() -> "server closed the GET stream of " + endpoint);
+        }
+    }
+
+    /** A GET for an SSE stream, resuming after the last event id {@code position} saw when there is one. */
+    private HttpGet eventStreamRequest(SseReader position) {
+        HttpGet get = withSessionHeaders(new HttpGet(endpoint));
+        get.setHeader("Accept", "text/event-stream");
+        if (position != null && position.lastEventId() != null) {
+            get.setHeader("Last-Event-ID", position.lastEventId());
+        }
+        return get;
+    }
+
+    /** Registers an exchange for {@link #close()} to stop; false when the transport is already closed. */
+    private boolean track(HttpUriRequestBase exchange) {
+        exchanges.add(exchange);
+        if (closed) {
+            // close() may have looked at the exchanges before this one was added
+            exchanges.remove(exchange);
+            return false;
+        }
+        return true;
+    }
+
+    private boolean stoppedOnPurpose(HttpUriRequestBase exchange, CompletableFuture<?> answer) {
+        return closed || exchange.isCancelled() || answer != null && answer.isDone() || Thread.currentThread().isInterrupted();
+    }
+
+    /** What a request stopped on purpose fails with: cancelled if its caller was interrupted, else why its stream ended. */
+    private McpException stopped(McpException cut) {
+        return Thread.currentThread().isInterrupted()
+                ? new McpException(McpException.Kind.CANCELLED, "exchange with " + endpoint + " cancelled: caller interrupted")
+                : cut;
+    }
+
+    private void fail(McpException failure, boolean broke, CompletableFuture<Void> delivered) {
+        if (broke) {
+            lost(failure);
+        }
+        delivered.completeExceptionally(failure);
+    }
+
+    private void sessionExpired(ClassicHttpResponse response, CompletableFuture<Void> delivered) {
+        HttpFailures.discard(response);
+        McpException expired = sessionExpired();
+        lost(expired);
+        delivered.completeExceptionally(expired);
+    }
+
+    private McpException sessionExpired() {
+        return new McpException(McpException.Kind.CLOSED, "session expired at " + endpoint + " (HTTP 404)");
+    }
+
+    private static McpException notResumed(McpException cut, String why) {
+        return new McpException(cut.kind(), cut.getMessage() + "; not resumed: " + why, cut.getCause());
+    }
+
+    /** Waits before a stream is reopened; false when {@code stop} completed first or the thread was interrupted. */
+    private static boolean pause(long millis, CompletableFuture<?> stop) {
+        try {
+            stop.get(millis, TimeUnit.MILLISECONDS);
+            return false;
+        } catch (TimeoutException e) {
+            return true;
+        } catch (ExecutionException | CancellationException e) {
+            return false;
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            return false;
+        }
+    }
+
+    private static String contentType(ClassicHttpResponse response) {
+        HttpEntity entity = response.getEntity();
+        return entity == null || entity.getContentType() == null ? "" : entity.getContentType().toLowerCase(Locale.ROOT);
+    }
+
+    private static boolean isEventStream(ClassicHttpResponse response) {
+        return response.getCode() == 200 && contentType(response).startsWith("text/event-stream");
+    }
+
+    private static void closeQuietly(SseReader events) {
+        if (events == null) {
+            return;
+        }
+        try {
+            events.close();
         } catch (IOException e) {
-            if (!closed && !get.isCancelled()) {
-                lost(new McpException(McpException.Kind.CLOSED, "stream from " + endpoint + " broke: " + e.getMessage(), e));
-            }
+            // the stream is done with either way; a broken connection is not pooled again
         }
     }
 

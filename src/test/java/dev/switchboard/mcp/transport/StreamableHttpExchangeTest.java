@@ -1,10 +1,8 @@
 package dev.switchboard.mcp.transport;
 
 import com.sun.net.httpserver.HttpExchange;
-import com.sun.net.httpserver.HttpServer;
 import dev.switchboard.mcp.JsonRpcPeer;
 import dev.switchboard.mcp.McpException;
-import dev.switchboard.mcp.TrafficListener;
 import dev.switchboard.testing.TestThreads;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -16,7 +14,6 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.net.InetAddress;
-import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
 import java.net.URI;
@@ -24,7 +21,6 @@ import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
@@ -49,31 +45,20 @@ class StreamableHttpExchangeTest {
     private final AtomicInteger concurrent = new AtomicInteger();
     private final AtomicInteger maxConcurrent = new AtomicInteger();
     private final CountDownLatch release = new CountDownLatch(1);
+    private TestMcpEndpoint endpoint;
     private TestThreads threads;
-    private HttpServer server;
-    private BackendHttpClient http;
     private JsonRpcPeer peer;
 
     @BeforeEach
     void start() throws IOException {
-        threads = new TestThreads();
-        server = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        server.setExecutor(threads.executor());
-        server.createContext("/mcp", this::mcp);
-        server.start();
+        endpoint = new TestMcpEndpoint(this::mcp);
+        threads = endpoint.threads();
     }
 
     @AfterEach
     void stop() throws InterruptedException {
         release.countDown();
-        if (peer != null) {
-            peer.close();
-        }
-        if (http != null) {
-            http.close();
-        }
-        server.stop(0);
-        threads.close();
+        endpoint.close();
     }
 
     @Test
@@ -93,7 +78,7 @@ class StreamableHttpExchangeTest {
 
     @Test
     void callsBeyondTheConnectionLimitWaitForAConnection() throws Exception {
-        connect(endpoint(), 2);
+        connect(endpoint.uri(), 2);
         List<CompletableFuture<JsonObject>> calls = new ArrayList<>();
         for (int i = 0; i < 5; i++) {
             calls.add(CompletableFuture.supplyAsync(() -> {
@@ -112,7 +97,7 @@ class StreamableHttpExchangeTest {
 
     @Test
     void closingTheConnectionEndsABlockedRead() throws Exception {
-        connect(endpoint(), 4);
+        connect(endpoint.uri(), 4);
         HangingCall call = HangingCall.start(peer);
 
         peer.close();
@@ -122,7 +107,7 @@ class StreamableHttpExchangeTest {
 
     @Test
     void interruptingTheCallerEndsABlockedReadAndCancelsAtTheBackend() throws Exception {
-        connect(endpoint(), 4);
+        connect(endpoint.uri(), 4);
         HangingCall call = HangingCall.start(peer);
 
         call.thread().interrupt();
@@ -135,7 +120,7 @@ class StreamableHttpExchangeTest {
 
     @Test
     void theDeadlineEndsABlockedReadAndKeepsTheSession() throws Exception {
-        connect(endpoint(), 4);
+        connect(endpoint.uri(), 4);
         long started = System.nanoTime();
         McpException e = assertThrows(McpException.class,
                 () -> peer.request("hang", null, Duration.ofMillis(700), progress -> { }));
@@ -148,7 +133,7 @@ class StreamableHttpExchangeTest {
 
     @Test
     void aStreamKeptOpenAfterItsAnswerDoesNotHoldTheCaller() throws Exception {
-        connect(endpoint(), 4);
+        connect(endpoint.uri(), 4);
         long started = System.nanoTime();
         JsonObject result = peer.request("lingering", null, Duration.ofSeconds(20), null);
         assertEquals("lingering", result.getString("done"));
@@ -159,34 +144,7 @@ class StreamableHttpExchangeTest {
     }
 
     private void connect(URI uri, int maxPerBackend) throws McpException {
-        http = new BackendHttpClient(Duration.ofSeconds(3), maxPerBackend, 16, threads.scheduler());
-        StreamableHttpTransport transport = new StreamableHttpTransport(uri, ExtraHeaders.validated(Map.of(), uri), http, threads.executor());
-        peer = new JsonRpcPeer(transport, threads.executor(), threads.scheduler(), TrafficListener.NONE);
-        peer.start(Duration.ofSeconds(1));
-    }
-
-    private URI endpoint() {
-        return URI.create("http://127.0.0.1:" + server.getAddress().getPort() + "/mcp");
-    }
-
-    /** A call of "hang" on a thread of its own, whose answer stream is open once {@link #start} returns. */
-    private record HangingCall(Thread thread, CompletableFuture<Throwable> outcome) {
-
-        static HangingCall start(JsonRpcPeer peer) throws InterruptedException {
-            CountDownLatch streaming = new CountDownLatch(1);
-            CompletableFuture<Throwable> outcome = new CompletableFuture<>();
-            Thread thread = new Thread(() -> {
-                try {
-                    peer.request("hang", null, Duration.ofSeconds(30), progress -> streaming.countDown());
-                    outcome.complete(null);
-                } catch (McpException e) {
-                    outcome.complete(e);
-                }
-            });
-            thread.start();
-            assertTrue(streaming.await(5, TimeUnit.SECONDS), "the answer stream is open");
-            return new HangingCall(thread, outcome);
-        }
+        peer = endpoint.connect(uri, maxPerBackend, ReconnectBackoff.DEFAULT);
     }
 
     private void awaitCancelledNotification() throws InterruptedException {
