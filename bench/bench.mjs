@@ -34,9 +34,10 @@ const options = {
   targets: listOption("targets"),
   profile: args.includes("--profile"),
   jvmWarmupMs: listOption("jvm-warmup") ? Number(listOption("jvm-warmup")[0]) * 1000 : undefined,
+  pacedShare: listOption("paced-share") ? Number(listOption("paced-share")[0]) : undefined,
 };
 if (!(which in SUITES) && which !== "all") {
-  console.error(`usage: bench/run.sh [gateway|chat|governance|sql|all] [--quick] [--clients=N,..] [--targets=name,..] [--profile] [--switchboard-port=N] [--jvm-warmup=S]   (unknown suite '${which}')`);
+  console.error(`usage: bench/run.sh [gateway|chat|governance|sql|all] [--quick] [--clients=N,..] [--targets=name,..] [--profile] [--switchboard-port=N] [--jvm-warmup=S] [--paced-share=F]   (unknown suite '${which}')`);
   process.exit(2);
 }
 
@@ -65,7 +66,8 @@ try {
   const resultsDir = path.join(workDir, "results");
   fs.mkdirSync(resultsDir, { recursive: true });
   const file = path.join(resultsDir, `${startedAt.toISOString().replace(/[:.]/g, "-")}-${which}${quick ? "-quick" : ""}.json`);
-  fs.writeFileSync(file, JSON.stringify({ startedAt, quick, machine: machine(), results }, null, 2));
+  fs.writeFileSync(file, JSON.stringify({ startedAt, quick, machine: machine(), results },
+    (key, value) => (key === "latencies" ? undefined : value), 2));
   console.log(`\nfigures written to ${file}; took ${((Date.now() - startedAt) / 1000).toFixed(0)} s`);
 } catch (e) {
   console.error(`\nbenchmark run failed: ${e.stack ?? e}`);

@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { LegacySseSession, McpSession } from "./lib/mcp-session.mjs";
-import { runLoad } from "./lib/load.mjs";
+import { runLoad, runPacedLoad } from "./lib/load.mjs";
 import { answersHttp, start, waitFor } from "./lib/processes.mjs";
 import { api } from "./lib/switchboard.mjs";
 import { warmUntilJitSettles } from "./lib/jit.mjs";
@@ -15,6 +15,10 @@ export const PORTS = { backend: 19410, mcpHub: 19411, mcpProxy: 19412, supergate
 const CONCURRENCY = [1, 16, 64];
 const TARGET_CONCURRENCY = 16;
 const ECHO_ARGS = { message: "bench" };
+// The paced (open-loop) cells offer every target the same rate: this share of what direct sustained closed-loop at
+// TARGET_CONCURRENCY. A closed loop keeps the 2 cores saturated, and its latency is then mostly queue (clients x CPU
+// per call of all processes / cores); at a rate every target can keep up with, latency says what a hop adds to a call.
+const PACED_SHARE = 0.4;
 
 /** @param ctx {switchboard, workDir, logDir, nodeModules, quick, options: {clients?, targets?, profile?}} */
 export async function gatewayBenchmark(ctx) {
@@ -48,12 +52,27 @@ export async function gatewayBenchmark(ctx) {
         + `p99 ${ms(result.p99)} ms, ${rate(result.throughput)} calls/s, CPU ${ms(result.cpuPerCall)} ms/call${result.errors ? `, ${result.errors} errors (${result.firstError})` : ""}`);
     }
   }
-  const report = gatewayReport(targets, levels, results);
+  const paced = {};
+  const direct = results.direct?.[TARGET_CONCURRENCY];
+  if (direct) {
+    const offered = Math.round((ctx.options.pacedShare ?? PACED_SHARE) * direct.throughput);
+    console.log(`\n  paced: ${TARGET_CONCURRENCY} clients together offering ${offered} calls/s `
+      + `(${(100 * (ctx.options.pacedShare ?? PACED_SHARE)).toFixed(0)}% of direct's closed-loop throughput), each call timed from when it was due`);
+    for (const target of targets) {
+      const result = await runPacedLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS,
+        clients: TARGET_CONCURRENCY, rate: offered, cpuPid: target.pid, ...timing });
+      paced[target.name] = result;
+      console.log(`  ${target.name.padEnd(28)} paced: p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, `
+        + `${rate(result.throughput)} calls/s, ${result.late} calls late by over one interval, CPU ${ms(result.cpuPerCall)} ms/call`
+        + `${result.errors ? `, ${result.errors} errors (${result.firstError})` : ""}`);
+    }
+  }
+  const report = gatewayReport(targets, levels, results, paced);
   console.log(`\n${report}`);
   if (recording) {
     console.log(`\n${recording.stop()}`);
   }
-  return { targets: targets.map(({ name, route }) => ({ name, route })), timing, results, report };
+  return { targets: targets.map(({ name, route }) => ({ name, route })), timing, results, paced, report };
 }
 
 async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
@@ -138,7 +157,7 @@ function prepareMcpHubHome(hubHome, hubConfig, backendUrl) {
   fs.writeFileSync(hubConfig, JSON.stringify({ mcpServers: { everything: { url: backendUrl } } }));
 }
 
-function gatewayReport(targets, levels, results) {
+function gatewayReport(targets, levels, results, paced) {
   const direct = results.direct;
   const sections = levels.map((clients) => {
     const base = direct[clients];
@@ -148,39 +167,50 @@ function gatewayReport(targets, levels, results) {
         : [signed(r.p50 - base.p50), signed(r.p99 - base.p99), `${(100 * r.throughput / base.throughput).toFixed(0)}%`];
       return [name, ms(r.p50), ms(r.p99), ms(r.max), rate(r.throughput), r.errors, ms(r.cpuPerCall), ...relative];
     });
-    return `${clients} concurrent client${clients === 1 ? "" : "s"}:\n`
+    return `${clients} concurrent client${clients === 1 ? "" : "s"}, closed loop:\n`
       + table(["target", "p50 ms", "p99 ms", "max ms", "calls/s", "errors", "CPU ms/call", "+p50 ms", "+p99 ms", "of direct"], rows);
   });
+  const pacedBase = paced.direct;
+  if (pacedBase) {
+    const rows = targets.filter(({ name }) => paced[name]).map(({ name }) => {
+      const r = paced[name];
+      const relative = name === "direct" ? ["-", "-"] : [signed(r.p50 - pacedBase.p50), signed(r.p99 - pacedBase.p99)];
+      return [name, ms(r.p50), ms(r.p99), ms(r.max), rate(r.throughput), r.late, r.errors, ms(r.cpuPerCall), ...relative];
+    });
+    sections.push(`${TARGET_CONCURRENCY} clients, paced at ${rate(pacedBase.rate)} calls/s (open loop, timed from when each call was due):\n`
+      + table(["target", "p50 ms", "p99 ms", "max ms", "calls/s", "late", "errors", "CPU ms/call", "+p50 ms", "+p99 ms"], rows));
+  }
   const sb = results["switchboard /mcp"]?.[TARGET_CONCURRENCY];
   const base = direct[TARGET_CONCURRENCY];
+  const sbPaced = paced["switchboard /mcp"];
   const others = ["mcp-hub", "mcp-proxy", "supergateway"].filter((name) => results[name]?.[TARGET_CONCURRENCY]);
-  if (!sb || !base) {
+  if (!sb || !base || !sbPaced || !pacedBase) {
     return `${sections.join("\n\n")}\n\n(targets of issue 3 not judged: they need direct and switchboard /mcp at ${TARGET_CONCURRENCY} clients)`;
   }
+  const beats = (route, label, name) => {
+    const other = results[name][TARGET_CONCURRENCY];
+    const mine = results[route][TARGET_CONCURRENCY];
+    const [p, q] = [paced[route], paced[name]];
+    return verdict(p.p50 <= q.p50 && p.p99 <= q.p99 && mine.throughput >= other.throughput,
+      `${label} beats ${name}: paced p50 and p99, closed-loop throughput (16 clients)`,
+      `p50 ${ms(p.p50)} vs ${ms(q.p50)} ms, p99 ${ms(p.p99)} vs ${ms(q.p99)} ms, ${rate(mine.throughput)} vs ${rate(other.throughput)} calls/s`);
+  };
   const checks = [
-    verdict(sb.p50 - base.p50 <= 1, "Switchboard /mcp adds <= 1 ms at p50 (16 clients)", `${signed(sb.p50 - base.p50)} ms`),
-    verdict(sb.p99 - base.p99 <= 5, "Switchboard /mcp adds <= 5 ms at p99 (16 clients)", `${signed(sb.p99 - base.p99)} ms`),
-    verdict(sb.throughput >= 0.8 * base.throughput, "Switchboard /mcp keeps >= 80% of direct throughput (16 clients)",
+    verdict(sbPaced.p50 - pacedBase.p50 <= 1, "Switchboard /mcp adds <= 1 ms at p50 (16 clients, paced)", `${signed(sbPaced.p50 - pacedBase.p50)} ms`),
+    verdict(sbPaced.p99 - pacedBase.p99 <= 5, "Switchboard /mcp adds <= 5 ms at p99 (16 clients, paced)", `${signed(sbPaced.p99 - pacedBase.p99)} ms`),
+    verdict(sb.throughput >= 0.8 * base.throughput, "Switchboard /mcp keeps >= 80% of direct throughput (16 clients, closed loop)",
       `${(100 * sb.throughput / base.throughput).toFixed(0)}%`),
-    verdict(sb.errors === 0, "no failed call through Switchboard /mcp (16 clients)", `${sb.errors}`),
-    ...others.map((name) => {
-      const other = results[name][TARGET_CONCURRENCY];
-      return verdict(sb.p50 <= other.p50 && sb.p99 <= other.p99 && sb.throughput >= other.throughput,
-        `Switchboard /mcp beats ${name} on latency and throughput (16 clients)`,
-        `p50 ${ms(sb.p50)} vs ${ms(other.p50)} ms, p99 ${ms(sb.p99)} vs ${ms(other.p99)} ms, `
-        + `${rate(sb.throughput)} vs ${rate(other.throughput)} calls/s`);
-    }),
+    verdict(sb.errors === 0 && sbPaced.errors === 0, "no failed call through Switchboard /mcp (16 clients)", `${sb.errors + sbPaced.errors}`),
+    ...others.filter((name) => paced[name]).map((name) => beats("switchboard /mcp", "Switchboard /mcp", name)),
   ];
   // like for like: mcp-proxy and supergateway reach server-everything as their stdio child, so does this route
-  const stdio = results["switchboard /mcp, stdio"]?.[TARGET_CONCURRENCY];
-  const likeForLike = !stdio ? [] : ["mcp-proxy", "supergateway"].filter((name) => results[name]?.[TARGET_CONCURRENCY]).map((name) => {
-    const other = results[name][TARGET_CONCURRENCY];
-    return verdict(stdio.p50 <= other.p50 && stdio.p99 <= other.p99 && stdio.throughput >= other.throughput,
-      `Switchboard /mcp with the backend as stdio child beats ${name} (same backend transport, 16 clients)`,
-      `p50 ${ms(stdio.p50)} vs ${ms(other.p50)} ms, p99 ${ms(stdio.p99)} vs ${ms(other.p99)} ms, `
-      + `${rate(stdio.throughput)} vs ${rate(other.throughput)} calls/s`);
-  });
-  return `${sections.join("\n\n")}\n\nTargets (issue 3):\n${[...checks, ...likeForLike].join("\n")}`;
+  const likeForLike = !paced["switchboard /mcp, stdio"] ? []
+    : ["mcp-proxy", "supergateway"].filter((name) => paced[name])
+      .map((name) => beats("switchboard /mcp, stdio", "Switchboard /mcp with the backend as stdio child (same backend transport)", name));
+  // the closed loop's latency, for the record: on saturated cores it is the queue, which throughput already judges
+  const saturated = `closed loop at 16 clients (saturated, not judged): /mcp ${signed(sb.p50 - base.p50)} ms at p50, `
+    + `${signed(sb.p99 - base.p99)} ms at p99 over direct`;
+  return `${sections.join("\n\n")}\n\nTargets (issue 3):\n${[...checks, ...likeForLike].join("\n")}\n${saturated}`;
 }
 
 const signed = (value) => (Number.isFinite(value) ? `${value >= 0 ? "+" : ""}${value.toFixed(2)}` : "-");

@@ -6,7 +6,10 @@
 //   names and are answered on the stream), for gateways that speak only that (mcp-hub).
 import http from "node:http";
 
-export const PROTOCOL_VERSION = "2025-06-18";
+// The current revision, which Switchboard also speaks to its backends: a client on an older one would measure a
+// different backend. server-everything (TypeScript SDK 1.32) answers a 2025-11-25 session about 1.3 ms later than a
+// 2025-06-18 one at 1 client (its SSE answers then start with a priming event for resumption; bench/README.md).
+export const PROTOCOL_VERSION = process.env.BENCH_PROTOCOL_VERSION ?? "2025-11-25";
 export const LEGACY_PROTOCOL_VERSION = "2024-11-05";
 const REQUEST_TIMEOUT_MS = 15_000;
 
