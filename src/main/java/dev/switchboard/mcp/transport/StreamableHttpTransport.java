@@ -290,7 +290,7 @@ public final class StreamableHttpTransport implements McpTransport {
         if (stoppedOnPurpose(post, answer)) {
             delivered.completeExceptionally(stopped(cut));
         } else if (answer != null && events.lastEventId() != null) {
-            resumeAnswer(awaitedIdKey, events, answer, readTimeout, cut, broke, delivered);
+            resumeAnswer(awaitedIdKey, post, events, answer, readTimeout, cut, broke, delivered);
         } else {
             fail(cut, broke, delivered);
         }
@@ -339,9 +339,10 @@ public final class StreamableHttpTransport implements McpTransport {
      * request ends (deadline, cancellation, close) or the stream cannot be resumed (405, 404, the server gone, the
      * backoff's attempts spent). A resumed stream that ends early too is resumed again from where it got to.
      *
+     * @param post the request's POST, whose headers the GETs carry too (the caller's {@code traceparent})
      * @param position the POST's stream, which gave the event id to resume after
      */
-    private void resumeAnswer(String awaitedIdKey, SseReader position, CompletableFuture<?> answer, Duration readTimeout,
+    private void resumeAnswer(String awaitedIdKey, HttpPost post, SseReader position, CompletableFuture<?> answer, Duration readTimeout,
                               McpException cut, boolean broke, CompletableFuture<Void> delivered) {
         CompletableFuture<Object> requestEnded = CompletableFuture.anyOf(answer, closing);
         int failedAttempts = 0;
@@ -350,7 +351,7 @@ public final class StreamableHttpTransport implements McpTransport {
                 delivered.completeExceptionally(stopped(cut));
                 return;
             }
-            HttpGet get = eventStreamRequest(position);
+            HttpGet get = eventStreamRequest(position, post);
             if (!track(get)) {
                 delivered.completeExceptionally(cut);
                 return;
@@ -505,6 +506,20 @@ public final class StreamableHttpTransport implements McpTransport {
         get.setHeader("Accept", "text/event-stream");
         if (position != null && position.lastEventId() != null) {
             get.setHeader("Last-Event-ID", position.lastEventId());
+        }
+        return get;
+    }
+
+    /**
+     * A GET that reads on a request's answer stream, with the headers of the request's POST that it does not set
+     * itself: those of the caller's work ({@link RequestHeaders}, the trace), which the resuming thread may not have.
+     */
+    private HttpGet eventStreamRequest(SseReader position, HttpPost post) {
+        HttpGet get = eventStreamRequest(position);
+        for (Header header : post.getHeaders()) {
+            if (!get.containsHeader(header.getName())) {
+                get.setHeader(header);
+            }
         }
         return get;
     }

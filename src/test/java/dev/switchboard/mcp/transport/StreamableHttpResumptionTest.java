@@ -14,6 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -53,6 +54,8 @@ class StreamableHttpResumptionTest {
     private final BlockingQueue<Script> postScripts = new LinkedBlockingQueue<>();
     /** The {@code Last-Event-ID} of every GET, "" when it had none. */
     private final List<String> getsResumingAfter = new CopyOnWriteArrayList<>();
+    /** The {@code traceparent} of every GET, "" when it had none. */
+    private final List<String> getTraces = new CopyOnWriteArrayList<>();
     private final BlockingQueue<JsonObject> notifications = new LinkedBlockingQueue<>();
     private final CountDownLatch release = new CountDownLatch(1);
     /** The body of the last POST, for GET scripts that answer its request. */
@@ -168,6 +171,19 @@ class StreamableHttpResumptionTest {
     }
 
     @Test
+    void aResumingGetCarriesTheTraceOfItsRequest() throws Exception {
+        postScripts.add(stream(Ending.ENDS, event("p1", "retry: 50\n", request -> "")));
+        getScripts.add(stream(Ending.ENDS, event("p2", response("traced"))));
+        connect();
+        String trace = "00-4bf92f3577b34da6a3ce929d0e0e4736-00f067aa0ba902b7-01";
+
+        JsonObject result = RequestHeaders.with(Map.of("traceparent", trace),
+                () -> peer.request("work", null, Duration.ofSeconds(10), null));
+        assertEquals("traced", result.getString("done"));
+        assertEquals(List.of(trace), getTraces);
+    }
+
+    @Test
     void anAnswerStreamWithoutEventIdsIsNotResumed() throws Exception {
         postScripts.add(stream(Ending.ENDS, event(null, progress(1))));
         connect();
@@ -271,6 +287,8 @@ class StreamableHttpResumptionTest {
         if (method.equals("GET")) {
             String lastEventId = exchange.getRequestHeaders().getFirst("Last-Event-ID");
             getsResumingAfter.add(lastEventId == null ? "" : lastEventId);
+            String trace = exchange.getRequestHeaders().getFirst("traceparent");
+            getTraces.add(trace == null ? "" : trace);
             answer(getScripts.poll(), exchange, lastPost);
             return;
         }
