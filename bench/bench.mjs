@@ -35,9 +35,10 @@ const options = {
   profile: args.includes("--profile"),
   jvmWarmupMs: listOption("jvm-warmup") ? Number(listOption("jvm-warmup")[0]) * 1000 : undefined,
   pacedShare: listOption("paced-share") ? Number(listOption("paced-share")[0]) : undefined,
+  ownCore: args.includes("--own-core"),
 };
 if (!(which in SUITES) && which !== "all") {
-  console.error(`usage: bench/run.sh [gateway|chat|governance|sql|all] [--quick] [--clients=N,..] [--targets=name,..] [--profile] [--switchboard-port=N] [--jvm-warmup=S] [--paced-share=F]   (unknown suite '${which}')`);
+  console.error(`usage: bench/run.sh [gateway|chat|governance|sql|all] [--quick] [--clients=N,..] [--targets=name,..] [--profile] [--switchboard-port=N] [--jvm-warmup=S] [--paced-share=F] [--own-core]   (unknown suite '${which}')`);
   process.exit(2);
 }
 

@@ -4,7 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { LegacySseSession, McpSession } from "./lib/mcp-session.mjs";
-import { runLoad, runPacedLoad } from "./lib/load.mjs";
+import { inRounds, runLoad, runPacedLoad } from "./lib/load.mjs";
+import { withOwnCore } from "./lib/cores.mjs";
 import { answersHttp, start, waitFor } from "./lib/processes.mjs";
 import { api } from "./lib/switchboard.mjs";
 import { warmUntilJitSettles } from "./lib/jit.mjs";
@@ -22,7 +23,7 @@ const PACED_SHARE = 0.4;
 
 /** @param ctx {switchboard, workDir, logDir, nodeModules, quick, options: {clients?, targets?, profile?}} */
 export async function gatewayBenchmark(ctx) {
-  const timing = ctx.quick ? { warmupMs: 1000, measureMs: 2000 } : { warmupMs: 3000, measureMs: 8000 };
+  const timing = ctx.quick ? { warmupMs: 1000, measureMs: 2000, rounds: 1 } : { warmupMs: 3000, measureMs: 8000, rounds: 2 };
   const all = await startTargets(ctx);
   // --targets=a,b keeps the targets whose names start with one of them (direct always stays: it is the baseline)
   const targets = all.filter(({ name }) => name === "direct" || !ctx.options.targets
@@ -40,39 +41,46 @@ export async function gatewayBenchmark(ctx) {
     } });
     console.log(`warm-up: ${warmed}`);
   }
+  const layout = ctx.options.ownCore ? "own core" : "shared cores";
   const recording = ctx.options.profile ? startRecording(ctx, "gateway") : null;
-  console.log(`\n== Gateway benchmark: tools/call of server-everything's echo, warm-up ${timing.warmupMs} ms, `
-    + `measured ${timing.measureMs} ms per cell\n`);
+  console.log(`\n== Gateway benchmark: tools/call of server-everything's echo, ${layout}, measured ${timing.measureMs} ms per `
+    + `cell in ${timing.rounds} rounds (each after ${timing.warmupMs} ms not recorded), the targets' order reversed every round\n`);
+  const inCell = (target, work) => (!ctx.options.ownCore ? work()
+    : withOwnCore({ gatewayPid: target.gateway, backendPids: [target.backend],
+      idlePids: targets.map(({ gateway }) => gateway).filter((pid) => pid && pid !== target.gateway) }, work));
   const results = {};
   for (const clients of levels) {
+    const level = await inRounds(targets, timing.rounds, (target) => inCell(target, () => runLoad({ openSession: target.open,
+      tool: target.tool, args: ECHO_ARGS, clients, cpuPid: target.pid, warmupMs: timing.warmupMs, measureMs: timing.measureMs / timing.rounds })));
     for (const target of targets) {
-      const result = await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients, cpuPid: target.pid, ...timing });
+      const result = level[target.name];
       (results[target.name] ??= {})[clients] = result;
       console.log(`  ${target.name.padEnd(28)} ${String(clients).padStart(2)} clients: p50 ${ms(result.p50)} ms, `
         + `p99 ${ms(result.p99)} ms, ${rate(result.throughput)} calls/s, CPU ${ms(result.cpuPerCall)} ms/call${result.errors ? `, ${result.errors} errors (${result.firstError})` : ""}`);
     }
   }
-  const paced = {};
+  let paced = {};
   const direct = results.direct?.[TARGET_CONCURRENCY];
   if (direct) {
     const offered = Math.round((ctx.options.pacedShare ?? PACED_SHARE) * direct.throughput);
     console.log(`\n  paced: ${TARGET_CONCURRENCY} clients together offering ${offered} calls/s `
       + `(${(100 * (ctx.options.pacedShare ?? PACED_SHARE)).toFixed(0)}% of direct's closed-loop throughput), each call timed from when it was due`);
+    paced = await inRounds(targets, timing.rounds, (target) => inCell(target, () => runPacedLoad({ openSession: target.open,
+      tool: target.tool, args: ECHO_ARGS, clients: TARGET_CONCURRENCY, rate: offered, cpuPid: target.pid,
+      warmupMs: timing.warmupMs, measureMs: timing.measureMs / timing.rounds })));
     for (const target of targets) {
-      const result = await runPacedLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS,
-        clients: TARGET_CONCURRENCY, rate: offered, cpuPid: target.pid, ...timing });
-      paced[target.name] = result;
+      const result = paced[target.name];
       console.log(`  ${target.name.padEnd(28)} paced: p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, `
         + `${rate(result.throughput)} calls/s, ${result.late} calls late by over one interval, CPU ${ms(result.cpuPerCall)} ms/call`
         + `${result.errors ? `, ${result.errors} errors (${result.firstError})` : ""}`);
     }
   }
-  const report = gatewayReport(targets, levels, results, paced);
+  const report = `core layout: ${layout}\n\n${gatewayReport(targets, levels, results, paced)}`;
   console.log(`\n${report}`);
   if (recording) {
     console.log(`\n${recording.stop()}`);
   }
-  return { targets: targets.map(({ name, route }) => ({ name, route })), timing, results, paced, report };
+  return { targets: targets.map(({ name, route }) => ({ name, route })), layout, timing, results, paced, report };
 }
 
 async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
@@ -121,6 +129,11 @@ async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
     { name: "supergateway", route: "Streamable HTTP /mcp (stateful) -> server-everything over stdio", tool: "echo",
       pid: gateway.pid, open: () => new McpSession(`http://127.0.0.1:${PORTS.supergateway}/mcp`) },
   ];
+  for (const target of targets) {
+    // for the core layout: the process a target puts between client and backend (none for direct), and the backend
+    target.gateway = target.name === "direct" ? null : target.pid;
+    target.backend = backend.pid;
+  }
   // mcp-hub connects to its backend in the background: wait until it lists the tool
   await waitFor("mcp-hub lists everything__echo", () => listsTool(targets.find(({ name }) => name === "mcp-hub")), 60_000, hub);
   for (const target of targets) {

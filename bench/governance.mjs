@@ -9,10 +9,10 @@ import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { McpSession } from "./lib/mcp-session.mjs";
 import { warmUntilJitSettles } from "./lib/jit.mjs";
-import { runLoad, runPacedLoad } from "./lib/load.mjs";
+import { inRounds, runLoad, runPacedLoad } from "./lib/load.mjs";
 import { answersHttp, sleep, start, waitFor } from "./lib/processes.mjs";
 import { api, request, startSwitchboard, userToken } from "./lib/switchboard.mjs";
-import { ms, percentile, rate, table, verdict } from "./lib/stats.mjs";
+import { ms, rate, table, verdict } from "./lib/stats.mjs";
 
 export const PORTS = { on: 19420, backend: 19421, off: 19422 };
 const CLIENTS = 64;
@@ -115,39 +115,11 @@ async function warmMode(ctx, mode, timing) {
   console.log(`  warm-up: ${warmed}`);
 }
 
-/**
- * Runs `load(mode)` for every mode in turns, `slices` times, the order swapped every slice (on off, off on, ...), and
- * merges each mode's slices into one result: both modes meet the same changes in the machine's other load.
- */
-async function inTurns(modes, slices, what, load) {
-  const parts = Object.fromEntries(modes.map(({ name }) => [name, []]));
-  for (let slice = 0; slice < slices; slice++) {
-    for (const mode of slice % 2 === 0 ? modes : [...modes].reverse()) {
-      const result = await load(mode);
-      parts[mode.name].push(result);
-      console.log(`  ${what}, slice ${slice + 1}/${slices}, governance ${mode.name.padEnd(3)}: p50 ${ms(result.p50)} ms, `
-        + `p99 ${ms(result.p99)} ms, ${rate(result.throughput)} calls/s${result.errors ? `, ${result.errors} errors (${result.firstError})` : ""}`);
-    }
-  }
-  return Object.fromEntries(Object.entries(parts).map(([name, results]) => [name, merged(results)]));
-}
-
-/** One result of several windows: all their calls' latencies, calls over the windows' total time, CPU per call. */
-function merged(results) {
-  const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
-  const calls = results.reduce((sum, r) => sum + r.calls, 0);
-  const seconds = results.reduce((sum, r) => sum + r.calls / r.throughput, 0);
-  return {
-    calls,
-    errors: results.reduce((sum, r) => sum + r.errors, 0),
-    late: results.some((r) => r.late !== undefined) ? results.reduce((sum, r) => sum + r.late, 0) : undefined,
-    firstError: results.find((r) => r.firstError)?.firstError ?? null,
-    throughput: calls / seconds,
-    p50: percentile(latencies, 50),
-    p99: percentile(latencies, 99),
-    max: latencies.at(-1),
-    cpuPerCall: results.reduce((sum, r) => sum + r.cpuPerCall * r.calls, 0) / calls,
-  };
+/** Loads the modes in turns (lib/load.mjs, inRounds), `slices` rounds, each slice's figures printed. */
+function inTurns(modes, slices, what, load) {
+  return inRounds(modes, slices, load, (mode, result, slice) => console.log(`  ${what}, slice ${slice + 1}/${slices}, `
+    + `governance ${mode.name.padEnd(3)}: p50 ${ms(result.p50)} ms, p99 ${ms(result.p99)} ms, ${rate(result.throughput)} calls/s`
+    + `${result.errors ? `, ${result.errors} errors (${result.firstError})` : ""}`));
 }
 
 async function finishMode(mode, closed, paced) {

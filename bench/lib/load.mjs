@@ -106,3 +106,45 @@ async function measure({ openSession, tool, args, clients, warmupMs, measureMs, 
     await Promise.all(sessions.map((session) => session.close()));
   }
 }
+
+/**
+ * One result of several measured windows of the same target: all their calls' latencies, calls over the windows'
+ * total time, CPU per call over all their calls, errors and late calls summed.
+ */
+function mergeResults(results) {
+  const latencies = results.flatMap((r) => r.latencies).sort((a, b) => a - b);
+  const calls = results.reduce((sum, r) => sum + r.calls, 0);
+  const seconds = results.reduce((sum, r) => sum + r.calls / r.throughput, 0);
+  return {
+    clients: results[0].clients,
+    rate: results[0].rate,
+    calls,
+    errors: results.reduce((sum, r) => sum + r.errors, 0),
+    firstError: results.find((r) => r.firstError)?.firstError ?? null,
+    late: results.some((r) => r.late !== undefined) ? results.reduce((sum, r) => sum + r.late, 0) : undefined,
+    throughput: calls / seconds,
+    p50: percentile(latencies, 50),
+    p99: percentile(latencies, 99),
+    max: latencies.at(-1),
+    cpuPerCall: results.reduce((sum, r) => sum + r.cpuPerCall * r.calls, 0) / calls,
+    latencies,
+  };
+}
+
+/**
+ * Runs `measure(target)` for every target (each with a `name`) in rounds, the order reversed every round, and merges
+ * each target's rounds: the machine's other load and the backend (server-everything keeps every event it sent in
+ * memory) change as a run goes on, and taking turns spreads that over all targets instead of favouring the first.
+ * `onResult(target, result, round)` sees each round's own result.
+ */
+export async function inRounds(targets, rounds, measure, onResult = () => {}) {
+  const parts = {};
+  for (let round = 0; round < rounds; round++) {
+    for (const target of round % 2 === 0 ? targets : [...targets].reverse()) {
+      const result = await measure(target);
+      (parts[target.name] ??= []).push(result);
+      onResult(target, result, round);
+    }
+  }
+  return Object.fromEntries(Object.entries(parts).map(([name, results]) => [name, mergeResults(results)]));
+}
