@@ -144,6 +144,11 @@ public final class BackendGuard {
             return;
         }
         breakerRejections.incrementAndGet();
+        if (breaker.getState() == CircuitBreaker.State.HALF_OPEN) {
+            // the open time is over and one call was let through to test the backend; its figures are not in yet
+            throw new McpException(McpException.Kind.CONNECT_REFUSED,
+                    "circuit breaker half-open: a probe call is under way, other calls wait for it to succeed");
+        }
         CircuitBreaker.Metrics metrics = breaker.getMetrics();
         Instant opened = openedAt;
         String until = opened == null ? "its probe call ends" : opened.plus(settings.breakerOpenDuration()).toString();

@@ -73,6 +73,23 @@ class BackendGuardTest {
     }
 
     @Test
+    void whileItsProbeIsUnderWayOtherCallsAreToldSo() throws Exception {
+        BackendGuard guard = guard(2, 8, Duration.ZERO);
+        for (int i = 0; i < 2; i++) {
+            assertThrows(McpException.class, () -> guard.call(() -> fail(McpException.Kind.TIMEOUT)));
+        }
+        clock.advance(Duration.ofSeconds(11));
+        McpException[] refused = new McpException[1];
+        assertEquals("ok", guard.call(() -> {
+            refused[0] = assertThrows(McpException.class, () -> guard.call(this::ok));
+            return "ok";
+        }));
+        assertEquals("circuit breaker half-open: a probe call is under way, other calls wait for it to succeed",
+                refused[0].getMessage());
+        assertEquals(CircuitBreaker.State.CLOSED, guard.state());
+    }
+
+    @Test
     void backendAnswersAndCancellationsDoNotCount() {
         BackendGuard guard = guard(2, 8, Duration.ZERO);
         for (int i = 0; i < 6; i++) {
