@@ -297,13 +297,18 @@ public final class BackendConnection {
     }
 
     /**
-     * Drops the session if the failure means it is unusable: anything but a JSON-RPC error, a timeout or a
-     * cancel. A slow tool or one refusing its arguments says nothing about the connection.
+     * Drops the session if the failure means it is unusable: anything but a JSON-RPC error, a timeout, a cancel, or
+     * one exchange that broke while the transport still holds the session. A slow tool or one refusing its arguments
+     * says nothing about the connection; nor does a Streamable HTTP POST whose TCP connection was reset (the session
+     * lives at the server, each POST is an exchange of its own): a transport that lost its session (a dead process, a
+     * refused connection, 404, a GET stream it could not reopen) reports it and is no longer open. Dropping the session
+     * for one broken exchange failed every other call in flight on it, which opened the breaker for its open time.
      */
     private void failed(McpClient c, Throwable cause) {
         McpException.Kind kind = cause instanceof McpException m ? m.kind() : McpException.Kind.CLOSED;
         boolean sessionUsable = c.isOpen() && (kind == McpException.Kind.RPC_ERROR
-                || kind == McpException.Kind.TIMEOUT || kind == McpException.Kind.CANCELLED);
+                || kind == McpException.Kind.TIMEOUT || kind == McpException.Kind.CANCELLED
+                || kind == McpException.Kind.CLOSED);
         if (sessionUsable) {
             return;
         }

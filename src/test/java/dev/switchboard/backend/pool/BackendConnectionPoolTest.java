@@ -6,6 +6,7 @@ import dev.switchboard.mcp.client.BackendSpec;
 import dev.switchboard.mcp.client.DefaultMcpConnector;
 import dev.switchboard.testing.MutableClock;
 import dev.switchboard.testing.RecordingTraffic;
+import dev.switchboard.testing.ResettingProxy;
 import dev.switchboard.testing.ScriptedServer;
 import dev.switchboard.testing.ServerEverything;
 import dev.switchboard.testing.TestThreads;
@@ -147,6 +148,26 @@ class BackendConnectionPoolTest {
         Thread.sleep(500);
         http.restart();
         assertBrokenThenReconnects(longCall, source, "remote");
+    }
+
+    @Test
+    void oneHttpExchangeThatBreaksFailsOnlyItsCallAndKeepsTheSession() throws Exception {
+        // Streamable HTTP exchanges are independent: a connection reset under one POST says nothing about the session,
+        // and dropping it would fail every other call in flight on it
+        try (ResettingProxy proxy = new ResettingProxy(http.port(), "reset-this-exchange")) {
+            BackendSpecSource source = () -> BackendSpec.http(BackendSpec.TransportType.STREAMABLE_HTTP,
+                    "http://127.0.0.1:" + proxy.port() + "/mcp", Map.of());
+            pool.callTool(USER, "proxied", source, "echo", echo("before"), CALL, null);
+            McpException broken = assertThrows(McpException.class,
+                    () -> pool.callTool(USER, "proxied", source, "echo", echo("reset-this-exchange"), CALL, null));
+            assertEquals(McpException.Kind.CLOSED, broken.kind());
+            assertEquals(1, proxy.resets());
+            assertEquals(ConnectionState.CONNECTED, pool.connection(USER, "proxied").orElseThrow().state());
+
+            JsonObject after = pool.callTool(USER, "proxied", source, "echo", echo("after"), CALL, null);
+            assertTrue(after.toString().contains("after"));
+            assertEquals(1, traffic.sent("initialize").size(), "the same session served the call after the reset");
+        }
     }
 
     @Test
