@@ -303,13 +303,22 @@ public final class BackendConnection {
      * lives at the server, each POST is an exchange of its own): a transport that lost its session (a dead process, a
      * refused connection, 404, a GET stream it could not reopen) reports it and is no longer open. Dropping the session
      * for one broken exchange failed every other call in flight on it, which opened the breaker for its open time.
+     * A broken exchange still drops the cached tool list: the next listing asks the backend, and a backend that died
+     * is then found gone (its transport loses the session) and left out instead of listed from the cache.
      */
     private void failed(McpClient c, Throwable cause) {
         McpException.Kind kind = cause instanceof McpException m ? m.kind() : McpException.Kind.CLOSED;
+        boolean brokenExchange = kind == McpException.Kind.CLOSED;
         boolean sessionUsable = c.isOpen() && (kind == McpException.Kind.RPC_ERROR
-                || kind == McpException.Kind.TIMEOUT || kind == McpException.Kind.CANCELLED
-                || kind == McpException.Kind.CLOSED);
+                || kind == McpException.Kind.TIMEOUT || kind == McpException.Kind.CANCELLED || brokenExchange);
         if (sessionUsable) {
+            if (brokenExchange) {
+                synchronized (lock) {
+                    if (client == c) {
+                        toolCache = null;
+                    }
+                }
+            }
             return;
         }
         synchronized (lock) {

@@ -158,15 +158,19 @@ class BackendConnectionPoolTest {
             BackendSpecSource source = () -> BackendSpec.http(BackendSpec.TransportType.STREAMABLE_HTTP,
                     "http://127.0.0.1:" + proxy.port() + "/mcp", Map.of());
             pool.callTool(USER, "proxied", source, "echo", echo("before"), CALL, null);
+            pool.listTools(USER, "proxied", source, CALL);
             McpException broken = assertThrows(McpException.class,
                     () -> pool.callTool(USER, "proxied", source, "echo", echo("reset-this-exchange"), CALL, null));
             assertEquals(McpException.Kind.CLOSED, broken.kind());
             assertEquals(1, proxy.resets());
             assertEquals(ConnectionState.CONNECTED, pool.connection(USER, "proxied").orElseThrow().state());
 
+            traffic.clear();
+            assertTrue(pool.listTools(USER, "proxied", source, CALL).size() > 0);
+            assertEquals(1, traffic.sent("tools/list").size(), "the broken exchange dropped the cached tool list");
             JsonObject after = pool.callTool(USER, "proxied", source, "echo", echo("after"), CALL, null);
             assertTrue(after.toString().contains("after"));
-            assertEquals(1, traffic.sent("initialize").size(), "the same session served the call after the reset");
+            assertEquals(0, traffic.sent("initialize").size(), "the same session served the calls after the reset");
         }
     }
 
