@@ -25,7 +25,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * Every message the gateway sends, upstream to its clients and downstream to its backends, validates against
- * {@code ../shared/mcp-schema/<version>/schema.json} of the version negotiated on that edge. A raw client records
+ * {@code src/test/resources/mcp-schema/<version>/schema.json} of the version negotiated on that edge. A raw client records
  * every message on the wire (JSON bodies, each SSE event of POST answers and of the GET stream, each WebSocket frame)
  * and drives a whole session: initialize, ping, paged lists, calls (plain, with progress, a tool error, an unknown
  * tool), resources (read, subscribe with an update, unsubscribe), prompts, completion, logging (with a log message),

@@ -48,7 +48,7 @@ public final class McpSchemaValidator {
 
     private McpSchemaValidator(String version) {
         this.version = version;
-        String dir = System.getProperty("switchboard.schema.dir", "../shared/mcp-schema");
+        String dir = System.getProperty("switchboard.schema.dir", "src/test/resources/mcp-schema");
         this.schemaFile = Paths.get(dir, version, "schema.json").toAbsolutePath().normalize();
         JsonObject root = readJson(schemaFile);
         this.draft2020 = root.containsKey("$defs");

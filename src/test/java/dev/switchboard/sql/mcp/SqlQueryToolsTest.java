@@ -33,7 +33,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The sqlquery tool surface: valid MCP tool definitions with annotations, results that match their output schemas. */
 class SqlQueryToolsTest {
 
-    static final Path MCP_SCHEMA = Path.of(System.getProperty("switchboard.schema.dir", "../shared/mcp-schema"), "2025-11-25", "schema.json")
+    static final Path MCP_SCHEMA = Path.of(System.getProperty("switchboard.schema.dir", "src/test/resources/mcp-schema"), "2025-11-25", "schema.json")
             .toAbsolutePath().normalize();
     static final Caller READER = new Caller("u-9", "reader", List.of("user"), Permissions.of("schema:read", "session:manage",
             "table:users:read", "table:orders:read"), Instant.MAX);
