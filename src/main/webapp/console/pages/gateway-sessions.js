@@ -1,5 +1,5 @@
 // The gateway page's live sessions: who is connected to /mcp (GET /api/gateway/sessions), over what, with which
-// client, and which backend sessions each upstream session holds. Refreshed every few seconds while shown, paged
+// client, and which backend sessions each client session holds. Refreshed every few seconds while shown, paged
 // with the API's cursor (Previous keeps the cursors seen), filtered by state and, for admins of the default tenant,
 // by tenant (the API refuses other admins with tenant_forbidden, shown in words).
 import { api } from '../api.js';

@@ -25,7 +25,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** {@code /api/audit} for admins: search the audit trail, look events up by their input, verify a tenant's chain. */
 @Path("/audit")

@@ -8,7 +8,7 @@ import jakarta.json.JsonValue;
 
 import java.util.TreeMap;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * One text per JSON value, whatever its key order or spacing: keys sorted by code point at every level, no

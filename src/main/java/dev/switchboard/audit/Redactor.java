@@ -10,7 +10,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Field-level redaction before anything is serialised for a log line or an audit row (seed 001 §6.3): values under

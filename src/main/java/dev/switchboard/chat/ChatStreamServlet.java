@@ -24,7 +24,7 @@ import java.io.UncheckedIOException;
 import java.util.Locale;
 import java.util.Set;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * The fast path of {@code POST /api/chat/completions} with {@code stream: true}: an authenticated caller with a

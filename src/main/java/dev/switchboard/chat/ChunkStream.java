@@ -14,7 +14,7 @@ import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Writes a run as {@code text/event-stream}. Every {@code data:} line is an OpenAI {@code chat.completion.chunk}

@@ -7,7 +7,7 @@ import jakarta.json.JsonObjectBuilder;
 
 import java.util.List;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** The OpenAI {@code chat.completion} answer, plus seed 003's {@code tool_execution} block and the conversation. */
 final class CompletionJson {

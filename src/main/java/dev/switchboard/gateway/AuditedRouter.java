@@ -26,11 +26,11 @@ public final class AuditedRouter implements McpRouter {
     private static final Set<String> AUDITED = Set.of("tools/call", "resources/read", "prompts/get");
 
     /**
-     * Who is calling, through which upstream session, in which trace.
+     * Who is calling, through which client session, in which trace.
      *
      * @param clientId  the client application: the token's {@code azp}/{@code client_id}, or the API key; null when
      *                  the token names none
-     * @param sessionId the upstream MCP session the call came through
+     * @param sessionId the client's MCP session the call came through
      */
     public record Caller(String tenantId, String subject, String clientId, String sessionId, TraceContext trace) {
     }

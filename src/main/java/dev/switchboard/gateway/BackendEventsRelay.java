@@ -6,7 +6,7 @@ import dev.switchboard.mcp.JsonRpcMessage;
 import java.util.function.Consumer;
 
 /**
- * Passes what a caller's pooled backend sessions announce on to that caller's upstream sessions: a resource update
+ * Passes what a caller's pooled backend sessions announce on to that caller's client sessions: a resource update
  * to the sessions subscribed to it, list changes and log messages to all of them (on their GET streams). Like
  * {@link ToolsChangedRelay}, a change on one of the caller's own servers reaches them too; a spare
  * {@code list_changed} costs a client one listing.

@@ -6,7 +6,7 @@ import jakarta.json.JsonValue;
 
 import java.util.Collection;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * The server capabilities of the aggregated endpoint: a feature is offered when at least one backend offers it.

@@ -17,10 +17,10 @@ import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * The requests backends make of one upstream client ({@code sampling/createMessage}, {@code elicitation/create},
+ * The requests backends make of one client ({@code sampling/createMessage}, {@code elicitation/create},
  * {@code roots/list}) while serving its requests. Each goes out under an id of the gateway's own (backend ids of
  * different backends would collide) and the client's response is matched back by it; the backend's own id is kept
  * by its JSON-RPC peer, which answers the backend. A method the client declared no capability for is refused here,

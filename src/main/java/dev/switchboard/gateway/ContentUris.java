@@ -5,7 +5,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Resource URIs inside a backend's answers on the aggregated endpoint: the {@code resource_link} blocks and embedded

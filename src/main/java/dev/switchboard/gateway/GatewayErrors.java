@@ -5,7 +5,7 @@ import dev.switchboard.mcp.McpException;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** JSON-RPC error codes the gateway answers with (DESIGN.md "Errors") and the mapping of backend failures. */
 public final class GatewayErrors {

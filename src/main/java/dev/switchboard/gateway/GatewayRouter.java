@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.function.Consumer;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Answers one client request of the aggregated endpoint over one caller's backends: {@code ping} locally,
@@ -31,7 +31,7 @@ public final class GatewayRouter implements McpRouter {
     private final ResourceRoutes resources;
     private final PromptRoutes prompts;
 
-    /** @param subscriptions the resource subscriptions of the upstream session the requests come from */
+    /** @param subscriptions the resource subscriptions of the client session the requests come from */
     public GatewayRouter(List<GatewayBackend> backends, BackendAccess access, Executor executor, GatewaySettings settings,
                          ResourceSubscriptions.Scope subscriptions) {
         this.backends = List.copyOf(backends);
@@ -103,7 +103,7 @@ public final class GatewayRouter implements McpRouter {
     }
 
     /**
-     * Sets the level on every backend that logs. Backend sessions are shared by a caller's upstream sessions, so the
+     * Sets the level on every backend that logs. Backend sessions are shared by a caller's client sessions, so the
      * level applies to all of them: the last one set wins. A backend that fails is logged and skipped.
      */
     private JsonRpcMessage setLevel(JsonRpcMessage request) {

@@ -16,7 +16,7 @@ import jakarta.inject.Inject;
 import java.util.List;
 
 /**
- * The one place that assembles what serves an upstream session's requests, for the HTTP and the WebSocket endpoint
+ * The one place that assembles what serves a client session's requests, for the HTTP and the WebSocket endpoint
  * alike: the routing core (aggregated or one backend's passthrough) over the caller's pooled backend sessions, wrapped
  * by the layers every call must pass: observation (trace, log line, metrics) outermost, then audit (so it sees policy
  * refusals), then the tenant's policy; below the routing core each backend call passes its backend's breaker and
@@ -35,7 +35,7 @@ public class GatewayRouters {
     GatewayConfiguration configuration;
 
     @Inject
-    UpstreamSessions upstream;
+    ClientSessions clients;
 
     @Inject
     AuditLog audit;
@@ -67,13 +67,13 @@ public class GatewayRouters {
     /** {@code /mcp}: every backend the caller may use, behind one session. */
     public McpRouter aggregated(AuditedRouter.Caller caller, List<GatewayBackend> backends, GatewaySession session) {
         return forClientVersion(observed(audited(policed(new GatewayRouter(backends, access(caller), threads.executor(),
-                configuration.settings(), upstream.subscriptions().of(session)), caller, null), caller), caller, null), session);
+                configuration.settings(), clients.subscriptions().of(session)), caller, null), caller), caller, null), session);
     }
 
     /** {@code /mcp/servers/{name}}: one backend as it is, its names and URIs untouched. */
     public McpRouter passthrough(AuditedRouter.Caller caller, GatewayBackend backend, GatewaySession session) {
         return forClientVersion(observed(audited(policed(new PassthroughRouter(backend, access(caller),
-                upstream.subscriptions().of(session, false)), caller, backend.name()), caller), caller, backend.name()), session);
+                clients.subscriptions().of(session, false)), caller, backend.name()), caller), caller, backend.name()), session);
     }
 
     /** Answers in the client's version: backends speak the latest, so what an older client lacks is translated last. */

@@ -10,7 +10,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.function.Consumer;
 
 /**
- * One upstream client session ({@code Mcp-Session-Id}): whose it is, the requests it has in
+ * One client session ({@code Mcp-Session-Id}): whose it is, the requests it has in
  * flight (so {@code notifications/cancelled} and the end of the session reach the backend that is working on them)
  * and what to close when it ends.
  */
@@ -30,7 +30,7 @@ public final class GatewaySession {
     private volatile Instant lastUsedAt;
     private volatile Instant recordedAt;
     private volatile boolean ended;
-    private volatile String protocolVersion = UpstreamVersions.LATEST;
+    private volatile String protocolVersion = ClientVersions.LATEST;
     private final ClientRequests clientRequests;
 
     GatewaySession(String id, String subject, String endpoint, Instant now) {

@@ -11,7 +11,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * The live upstream sessions. Ids are 32 random bytes, unguessable; a session answers only to the subject that
+ * The live client sessions. Ids are 32 random bytes, unguessable; a session answers only to the subject that
  * created it, so a leaked id is useless to anyone else. Sessions unused for the idle timeout are ended. Every session
  * is also kept in a {@link SessionLedger}: one that is not in memory (the process restarted) but recorded as open is
  * taken up again, and one recorded as ended stays unknown.

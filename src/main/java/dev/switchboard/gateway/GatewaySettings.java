@@ -10,7 +10,7 @@ import java.util.List;
  * @param listTimeout        how long a listing waits for slow backends before leaving them out
  * @param maxBodyBytes       largest request body accepted
  * @param allowedOrigins     {@code Origin} values accepted; an entry without a port matches any port
- * @param sessionIdleTimeout upstream sessions unused this long are forgotten
+ * @param sessionIdleTimeout client sessions unused this long are forgotten
  * @param keepAliveInterval  how often an open GET stream gets a comment so proxies keep it open
  * @param legacyHttpSse      whether 2024-11-05 is accepted (compatibility.legacyHttpSse)
  */

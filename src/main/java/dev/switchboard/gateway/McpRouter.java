@@ -2,12 +2,13 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.platform.json.JsonProviders;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
 import java.util.function.Consumer;
 
-/** Serves the client requests of one upstream endpoint: the aggregated {@code /mcp} or one backend's passthrough. */
+/** Serves the client requests of one client-facing endpoint: the aggregated {@code /mcp} or one backend's passthrough. */
 public interface McpRouter {
 
     /** The result of {@code initialize} at the negotiated version. */
@@ -28,7 +29,7 @@ public interface McpRouter {
         if (token == null || progress == null) {
             return null;
         }
-        return backendProgress -> progress.accept(JsonRpcMessage.JSON.createObjectBuilder(backendProgress)
+        return backendProgress -> progress.accept(JsonProviders.JSON.createObjectBuilder(backendProgress)
                 .add("progressToken", token).build());
     }
 }

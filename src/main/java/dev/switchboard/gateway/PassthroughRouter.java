@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.Optional;
 import java.util.function.Consumer;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * One backend as it is ({@code /mcp/servers/{name}}): every request goes to it unchanged, names, URIs and cursors

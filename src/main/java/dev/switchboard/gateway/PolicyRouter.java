@@ -24,10 +24,10 @@ import java.util.Set;
 import java.util.function.Consumer;
 import java.util.function.Predicate;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Holds one upstream endpoint's requests to the caller's tenant policy (seed 001 §5.3, §6.2, §7) before the router
+ * Holds one client-facing endpoint's requests to the caller's tenant policy (seed 001 §5.3, §6.2, §7) before the router
  * it wraps sees them:
  * <ul>
  *     <li>tools outside the allowlist are left out of {@code tools/list} and refused on {@code tools/call}

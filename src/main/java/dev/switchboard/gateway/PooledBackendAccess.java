@@ -11,7 +11,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * Backends through the shared connection pool, keyed by (caller subject, server): every upstream session of one
+ * Backends through the shared connection pool, keyed by (caller subject, server): every client session of one
  * caller shares that caller's backend sessions, exactly like the REST API and the chat loop do.
  */
 public final class PooledBackendAccess implements BackendAccess {

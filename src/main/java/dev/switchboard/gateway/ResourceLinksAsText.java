@@ -10,7 +10,7 @@ import jakarta.json.JsonValue;
 
 import java.util.function.Consumer;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Serves a client of a protocol version before 2025-06-18, which has no {@code resource_link} content blocks: the

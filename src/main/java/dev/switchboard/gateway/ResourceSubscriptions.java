@@ -8,12 +8,12 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.ConcurrentHashMap;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Which upstream sessions subscribed to which backend resource. A caller's upstream sessions share that caller's
- * pooled backend session, so the backend sees one subscription per (caller, server, URI): the first upstream
- * subscriber subscribes at the backend and the last one to unsubscribe unsubscribes there. An upstream session that
+ * Which client sessions subscribed to which backend resource. A caller's client sessions share that caller's
+ * pooled backend session, so the backend sees one subscription per (caller, server, URI): the first client
+ * session to subscribe subscribes at the backend and the last one to unsubscribe unsubscribes there. A client session that
  * ends just stops receiving; the backend subscription stays, and its updates go nowhere until someone subscribes again.
  */
 public final class ResourceSubscriptions {
@@ -30,7 +30,7 @@ public final class ResourceSubscriptions {
 
     private final Map<Key, Map<String, Subscriber>> subscribers = new ConcurrentHashMap<>();
 
-    /** The subscriptions of one upstream session, as the router uses them. */
+    /** The subscriptions of one client session, as the router uses them. */
     public interface Scope {
         /** Records the subscription; true when the backend must be told (nobody of this caller had subscribed). */
         boolean subscribe(GatewayBackend backend, String uri);

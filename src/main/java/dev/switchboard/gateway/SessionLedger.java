@@ -6,7 +6,7 @@ import java.time.Instant;
 import java.util.Optional;
 
 /**
- * Where upstream sessions are recorded beyond the process: a session that was open when the process stopped can be
+ * Where client sessions are recorded beyond the process: a session that was open when the process stopped can be
  * taken up again, one that ended stays ended.
  */
 public interface SessionLedger {

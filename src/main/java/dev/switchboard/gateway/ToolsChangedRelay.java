@@ -6,7 +6,7 @@ import dev.switchboard.mcp.JsonRpcMessage;
 import java.util.function.Consumer;
 
 /**
- * Tells a caller's upstream sessions that the aggregated tool list changed when one of the caller's pooled backend
+ * Tells a caller's client sessions that the aggregated tool list changed when one of the caller's pooled backend
  * sessions announces {@code tools/list_changed}. The pool serves a caller's own servers too, so a change there also
  * reaches the gateway's clients; a spare {@code list_changed} costs them one listing.
  */

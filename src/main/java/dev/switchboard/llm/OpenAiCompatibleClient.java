@@ -1,7 +1,7 @@
 package dev.switchboard.llm;
 
-import dev.switchboard.mcp.transport.SseEvent;
-import dev.switchboard.mcp.transport.SseReader;
+import dev.switchboard.platform.sse.SseEvent;
+import dev.switchboard.platform.sse.SseReader;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 
@@ -20,7 +20,7 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.TimeUnit;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Chat completions over plain HTTP ({@code java.net.http}) from any OpenAI-compatible provider: OpenAI, Ollama,

@@ -2,7 +2,7 @@ package dev.switchboard.llm;
 
 import jakarta.json.JsonObject;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** Token counts of one or more completions. */
 public record Usage(long promptTokens, long completionTokens, long totalTokens) {

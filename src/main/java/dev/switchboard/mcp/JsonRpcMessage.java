@@ -7,12 +7,13 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
-import jakarta.json.spi.JsonProvider;
 
 import java.io.StringReader;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
+
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * One JSON-RPC 2.0 message kept as its raw JSON object. Only {@code id}, {@code method}, {@code params},
@@ -21,9 +22,6 @@ import java.util.Objects;
 public record JsonRpcMessage(JsonObject json) {
 
     public enum Kind { REQUEST, NOTIFICATION, RESPONSE, INVALID }
-
-    /** One provider for the whole process: looking it up per message is expensive. */
-    public static final JsonProvider JSON = JsonProvider.provider();
 
     public JsonRpcMessage {
         Objects.requireNonNull(json, "json");

@@ -1,6 +1,7 @@
 package dev.switchboard.mcp;
 
 import dev.switchboard.mcp.transport.McpTransport;
+import dev.switchboard.platform.json.JsonProviders;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -171,7 +172,7 @@ public final class JsonRpcPeer implements McpTransport.Listener {
                                                        Consumer<JsonObject> progress, ServerRequestHandler serverRequests,
                                                        boolean callerWaits) {
         long n = nextId.incrementAndGet();
-        JsonValue id = JsonRpcMessage.JSON.createValue(n);
+        JsonValue id = JsonProviders.JSON.createValue(n);
         String key = id.toString();
         String progressToken = progress == null ? null : "sb-progress-" + n;
         JsonObject effectiveParams = progressToken == null ? params : withProgressToken(params, progressToken);
@@ -309,7 +310,7 @@ public final class JsonRpcPeer implements McpTransport.Listener {
         if (handler == null) {
             reply(request, "roots/list".equals(request.method())
                     // we declare roots so a backend can reach a gateway client's roots; outside a call there are none
-                    ? JsonRpcMessage.result(request.id(), JsonRpcMessage.JSON.createObjectBuilder()
+                    ? JsonRpcMessage.result(request.id(), JsonProviders.JSON.createObjectBuilder()
                             .add("roots", JsonValue.EMPTY_JSON_ARRAY).build())
                     : JsonRpcMessage.error(request.id(), METHOD_NOT_FOUND, "Method not found: " + request.method()));
             return;
@@ -352,12 +353,12 @@ public final class JsonRpcPeer implements McpTransport.Listener {
         if (error.kind() != McpException.Kind.RPC_ERROR) {
             return JsonRpcMessage.error(request.id(), INTERNAL_ERROR, request.method() + " failed: " + error.getMessage());
         }
-        JsonObjectBuilder body = JsonRpcMessage.JSON.createObjectBuilder().add("code", error.rpcCode())
+        JsonObjectBuilder body = JsonProviders.JSON.createObjectBuilder().add("code", error.rpcCode())
                 .add("message", String.valueOf(error.getMessage()));
         if (error.rpcData() != null) {
             body.add("data", error.rpcData());
         }
-        return new JsonRpcMessage(JsonRpcMessage.JSON.createObjectBuilder().add("jsonrpc", "2.0").add("id", request.id())
+        return new JsonRpcMessage(JsonProviders.JSON.createObjectBuilder().add("jsonrpc", "2.0").add("id", request.id())
                 .add("error", body).build());
     }
 
@@ -407,7 +408,7 @@ public final class JsonRpcPeer implements McpTransport.Listener {
         if ("initialize".equals(method) || closed.get()) {
             return;
         }
-        JsonObject params = JsonRpcMessage.JSON.createObjectBuilder().add("requestId", id).add("reason", reason).build();
+        JsonObject params = JsonProviders.JSON.createObjectBuilder().add("requestId", id).add("reason", reason).build();
         send(JsonRpcMessage.notification("notifications/cancelled", params), NOTIFICATION_TIMEOUT)
                 .whenComplete((v, error) -> {
                     if (error != null) {
@@ -434,10 +435,10 @@ public final class JsonRpcPeer implements McpTransport.Listener {
     private static JsonObject withProgressToken(JsonObject params, String token) {
         JsonObject base = params == null ? JsonValue.EMPTY_JSON_OBJECT : params;
         JsonObjectBuilder meta = base.get("_meta") instanceof JsonObject existing
-                ? JsonRpcMessage.JSON.createObjectBuilder(existing)
-                : JsonRpcMessage.JSON.createObjectBuilder();
+                ? JsonProviders.JSON.createObjectBuilder(existing)
+                : JsonProviders.JSON.createObjectBuilder();
         meta.add("progressToken", token);
-        return JsonRpcMessage.JSON.createObjectBuilder(base).add("_meta", meta).build();
+        return JsonProviders.JSON.createObjectBuilder(base).add("_meta", meta).build();
     }
 
     private static String tokenText(JsonValue token) {

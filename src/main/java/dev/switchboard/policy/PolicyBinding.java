@@ -9,7 +9,7 @@ import jakarta.persistence.Table;
 import java.io.StringReader;
 import java.time.Duration;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * A tenant's stored policy (seed 001 §7 {@code policy_binding}): the lists as JSON text, the rate limit as columns so

@@ -16,7 +16,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * A policy as the API reads and writes it:

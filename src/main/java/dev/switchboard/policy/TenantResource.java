@@ -28,7 +28,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * {@code /api/tenants}: tenants and their policy bindings. Administrators of the default tenant run the platform and

@@ -19,7 +19,7 @@ import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.Instant;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** The caller's own API keys. The key itself appears once, in the answer to its creation. */
 @Path("api-keys")

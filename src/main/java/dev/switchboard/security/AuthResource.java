@@ -18,7 +18,7 @@ import jakarta.ws.rs.core.Response;
 import java.time.Duration;
 import java.util.TreeSet;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** Login with a local user, the built-in issuer's public key, and "who am I". */
 @Path("auth")

@@ -3,7 +3,7 @@ package dev.switchboard.security;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** The REST error shape {@code {"error":{"message","type","code"}}} for this room's answers. */
 final class SecurityErrors {

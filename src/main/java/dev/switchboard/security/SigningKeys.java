@@ -12,7 +12,7 @@ import java.security.KeyPair;
 import java.security.interfaces.RSAPublicKey;
 import java.util.logging.Logger;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * The built-in issuer's RSA key: generated on first start into {@code <data-dir>/jwt-signing-key.pem}

@@ -6,7 +6,7 @@ import jakarta.json.JsonReader;
 
 import java.io.ByteArrayInputStream;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * The claims of a compact JWS whose signature the container has already verified: its payload segment as JSON.

@@ -8,7 +8,7 @@ import java.time.Instant;
 import java.util.TreeSet;
 import java.util.UUID;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** Builds the claim set MicroProfile JWT expects (iss, aud, sub, upn, groups, iat, exp, jti) and signs it. */
 final class TokenMinter {

@@ -19,7 +19,7 @@ import java.net.URI;
 import java.time.Instant;
 import java.util.regex.Pattern;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** Admins manage the local users of the built-in issuer. */
 @Path("users")

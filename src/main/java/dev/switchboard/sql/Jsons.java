@@ -10,7 +10,7 @@ import java.util.Base64;
 import java.util.Collection;
 import java.util.Map;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** Java values (query cells, error data) as JSON: numbers stay numbers, dates become ISO text, bytes base64. */
 public final class Jsons {

@@ -56,12 +56,12 @@ class GatewayNamingTest {
 
     @Test
     void versionsFollowTheDesign() {
-        UpstreamVersions versions = new UpstreamVersions(false);
+        ClientVersions versions = new ClientVersions(false);
         assertEquals(Optional.of("2025-03-26"), versions.fromHeader(null));
         assertEquals(Optional.of("2025-06-18"), versions.fromHeader("2025-06-18"));
         assertTrue(versions.fromHeader("2024-11-05").isEmpty());
         assertTrue(versions.fromHeader("1999-01-01").isEmpty());
-        assertEquals(Optional.of("2024-11-05"), new UpstreamVersions(true).fromHeader("2024-11-05"));
+        assertEquals(Optional.of("2024-11-05"), new ClientVersions(true).fromHeader("2024-11-05"));
         assertEquals("2025-06-18", versions.negotiate("2025-06-18"));
         assertEquals("2025-11-25", versions.negotiate("2030-01-01"));
     }

@@ -12,7 +12,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Upstream sessions: ids, ownership, expiry, cancellation of what is in flight. */
+/** Client sessions: ids, ownership, expiry, cancellation of what is in flight. */
 class GatewaySessionsTest {
 
     private final MutableClock clock = new MutableClock(java.time.Instant.parse("2026-01-01T00:00:00Z"));

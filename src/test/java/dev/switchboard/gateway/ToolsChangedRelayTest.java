@@ -16,7 +16,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** A backend's tools/list_changed reaches the GET streams of its caller's upstream sessions, and only those. */
+/** A backend's tools/list_changed reaches the GET streams of its caller's client sessions, and only those. */
 class ToolsChangedRelayTest {
 
     @Test

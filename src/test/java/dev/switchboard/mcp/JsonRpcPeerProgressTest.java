@@ -1,6 +1,7 @@
 package dev.switchboard.mcp;
 
 import dev.switchboard.mcp.transport.McpTransport;
+import dev.switchboard.platform.json.JsonProviders;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.AfterEach;
@@ -80,7 +81,7 @@ class JsonRpcPeerProgressTest {
     }
 
     private static JsonRpcMessage progress(String token, int value) {
-        JsonObject params = JsonRpcMessage.JSON.createObjectBuilder().add("progressToken", token).add("progress", value).build();
+        JsonObject params = JsonProviders.JSON.createObjectBuilder().add("progressToken", token).add("progress", value).build();
         return JsonRpcMessage.notification("notifications/progress", params);
     }
 

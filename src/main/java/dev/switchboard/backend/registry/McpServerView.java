@@ -11,7 +11,7 @@ import jakarta.json.JsonObjectBuilder;
 import java.util.List;
 import java.util.Map;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** The JSON a client sees for a server: every field of the seed's table, secrets masked, never decrypted out. */
 @ApplicationScoped

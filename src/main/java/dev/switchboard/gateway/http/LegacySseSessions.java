@@ -8,9 +8,9 @@ import dev.switchboard.gateway.InitializeAnswer;
 import dev.switchboard.gateway.McpRouter;
 import dev.switchboard.gateway.RootsRelay;
 import dev.switchboard.gateway.SessionLedger;
-import dev.switchboard.gateway.UpstreamCall;
-import dev.switchboard.gateway.UpstreamReply;
-import dev.switchboard.gateway.UpstreamVersions;
+import dev.switchboard.gateway.ClientCall;
+import dev.switchboard.gateway.ClientReply;
+import dev.switchboard.gateway.ClientVersions;
 import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.JsonRpcMessage;
 import jakarta.json.JsonObject;
@@ -39,12 +39,12 @@ final class LegacySseSessions {
 
     private final GatewaySessions sessions;
     private final SessionRecorder recorder;
-    private final UpstreamVersions versions;
+    private final ClientVersions versions;
     private final ExecutorService executor;
     private final ScheduledExecutorService scheduler;
     private final Duration keepAliveInterval;
 
-    LegacySseSessions(GatewaySessions sessions, SessionRecorder recorder, UpstreamVersions versions,
+    LegacySseSessions(GatewaySessions sessions, SessionRecorder recorder, ClientVersions versions,
                       ExecutorService executor, ScheduledExecutorService scheduler, Duration keepAliveInterval) {
         this.sessions = sessions;
         this.recorder = recorder;
@@ -122,7 +122,7 @@ final class LegacySseSessions {
     private void serve(JsonRpcMessage request, GatewaySession session, McpRouter router, Consumer<JsonRpcMessage> stream,
                        Duration timeout) {
         String key = request.idKey();
-        UpstreamCall call = new UpstreamCall(request, router, new StreamReply(stream),
+        ClientCall call = new ClientCall(request, router, new StreamReply(stream),
                 session.clientRequests().over(stream, timeout), done -> session.untrack(key, done));
         session.track(key, call);
         try {
@@ -135,7 +135,7 @@ final class LegacySseSessions {
     }
 
     /** Everything about a request goes on the session's stream; a cancelled one gets no answer, as the spec asks. */
-    private record StreamReply(Consumer<JsonRpcMessage> stream) implements UpstreamReply {
+    private record StreamReply(Consumer<JsonRpcMessage> stream) implements ClientReply {
 
         @Override
         public Consumer<JsonObject> progress() {

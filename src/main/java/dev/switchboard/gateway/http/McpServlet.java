@@ -14,10 +14,10 @@ import dev.switchboard.gateway.McpRouter;
 import dev.switchboard.gateway.PolicyRouter;
 import dev.switchboard.gateway.RootsRelay;
 import dev.switchboard.gateway.SharedBackends;
-import dev.switchboard.gateway.UpstreamCall;
+import dev.switchboard.gateway.ClientCall;
 import dev.switchboard.observability.TraceScope;
-import dev.switchboard.gateway.UpstreamSessions;
-import dev.switchboard.gateway.UpstreamVersions;
+import dev.switchboard.gateway.ClientSessions;
+import dev.switchboard.gateway.ClientVersions;
 import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
@@ -43,7 +43,7 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.logging.Logger;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * The aggregated MCP endpoint over Streamable HTTP (spec 2025-11-25): POST carries one client message, GET opens
@@ -91,10 +91,10 @@ public class McpServlet extends HttpServlet {
     ManagedScheduledExecutorService scheduler;
 
     private GatewaySettings settings;
-    private UpstreamVersions versions;
+    private ClientVersions versions;
     private OriginPolicy origins;
     @Inject
-    UpstreamSessions upstream;
+    ClientSessions clients;
 
     private GatewaySessions sessions;
     private StreamRegistry streams;
@@ -103,11 +103,11 @@ public class McpServlet extends HttpServlet {
     @Override
     public void init() {
         settings = configuration.settings();
-        versions = new UpstreamVersions(settings.legacyHttpSse());
+        versions = new ClientVersions(settings.legacyHttpSse());
         origins = new OriginPolicy(settings.allowedOrigins());
-        sessions = upstream.sessions();
+        sessions = clients.sessions();
         streams = new StreamRegistry(configuration.replay());
-        legacy = settings.legacyHttpSse() ? new LegacySseSessions(sessions, upstream.recorder(), versions,
+        legacy = settings.legacyHttpSse() ? new LegacySseSessions(sessions, clients.recorder(), versions,
                 threads.executor(), scheduler, settings.keepAliveInterval()) : null;
         LOG.info(() -> "MCP gateway at /mcp: page size " + settings.pageSize() + ", list timeout "
                 + settings.listTimeout() + ", max body " + settings.maxBodyBytes() + " bytes, origins "
@@ -160,7 +160,7 @@ public class McpServlet extends HttpServlet {
                         session.get().cancel(requestId.toString());
                     }
                 } else if (RootsRelay.ROOTS_CHANGED_METHOD.equals(m.method())) {
-                    upstream.rootsChanged(caller.subject(), sharedBackends.of(caller));
+                    clients.rootsChanged(caller.subject(), sharedBackends.of(caller));
                 }
                 response.setStatus(202);
             }
@@ -273,7 +273,7 @@ public class McpServlet extends HttpServlet {
         Endpoint endpoint = new Endpoint(GatewaySessions.AGGREGATED, sharedBackends.of(caller), null);
         String subject = caller.subject();
         if (legacy.receive(m, session.get(), router(endpoint, session.get()), caller.tenant(), endpoint.backends(),
-                exchangeTimeout(endpoint.backends()), () -> upstream.rootsChanged(subject, endpoint.backends()))) {
+                exchangeTimeout(endpoint.backends()), () -> clients.rootsChanged(subject, endpoint.backends()))) {
             response.setStatus(202);
         } else {
             HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST,
@@ -361,7 +361,7 @@ public class McpServlet extends HttpServlet {
         session.negotiated(version);
         session.clientRequests().clientCapabilities(request.params().get("capabilities") instanceof JsonObject c ? c : null);
         JsonObject result = router(endpoint, session).initializeResult(version);
-        upstream.recorder().opened(session, caller.tenant(), SessionRecorder.STREAMABLE_HTTP, version, request.params(),
+        clients.recorder().opened(session, caller.tenant(), SessionRecorder.STREAMABLE_HTTP, version, request.params(),
                 endpoint.backends());
         response.setHeader(SESSION_HEADER, session.id());
         HttpReplies.json(response, 200, JsonRpcMessage.result(request.id(), result));
@@ -392,16 +392,16 @@ public class McpServlet extends HttpServlet {
         List<GatewayBackend> backends = endpoint.backends();
         McpRouter router = router(endpoint, session);
         boolean wantsProgress = m.params().get("_meta") instanceof JsonObject meta && meta.containsKey("progressToken");
-        UpstreamExchange.Mode mode = !accept.eventStream() ? UpstreamExchange.Mode.JSON
-                : !accept.json() || wantsProgress ? UpstreamExchange.Mode.STREAM
-                : BACKEND_MAY_ASK.contains(m.method()) ? UpstreamExchange.Mode.STREAM_WHEN_NEEDED
-                : UpstreamExchange.Mode.JSON;
+        ClientExchange.Mode mode = !accept.eventStream() ? ClientExchange.Mode.JSON
+                : !accept.json() || wantsProgress ? ClientExchange.Mode.STREAM
+                : BACKEND_MAY_ASK.contains(m.method()) ? ClientExchange.Mode.STREAM_WHEN_NEEDED
+                : ClientExchange.Mode.JSON;
         AsyncContext async = request.startAsync();
         async.setTimeout(exchangeTimeout(backends).toMillis());
-        UpstreamExchange exchange = new UpstreamExchange(async, mode, () -> streams.of(session).newRequestStream(),
+        ClientExchange exchange = new ClientExchange(async, mode, () -> streams.of(session).newRequestStream(),
                 streams.limits().retry());
         String key = m.idKey();
-        UpstreamCall call = new UpstreamCall(m, router, exchange, clientRequests(session, exchange, backends),
+        ClientCall call = new ClientCall(m, router, exchange, clientRequests(session, exchange, backends),
                 done -> session.untrack(key, done));
         async.addListener(new CancelOnAbort(call, exchange::resumable));
         session.track(key, call);
@@ -420,7 +420,7 @@ public class McpServlet extends HttpServlet {
      * so they go on the session's GET stream (the spec lets a server send requests there), and without one the
      * client cannot be asked at all.
      */
-    private ServerRequestHandler clientRequests(GatewaySession session, UpstreamExchange exchange,
+    private ServerRequestHandler clientRequests(GatewaySession session, ClientExchange exchange,
                                                 List<GatewayBackend> backends) {
         Duration timeout = exchangeTimeout(backends);
         if (exchange.carriesEvents()) {

@@ -1,7 +1,7 @@
 package dev.switchboard.gateway.record;
 
 import dev.switchboard.backend.connection.BackendConnections;
-import dev.switchboard.gateway.UpstreamSessions;
+import dev.switchboard.gateway.ClientSessions;
 import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
@@ -27,16 +27,16 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * {@code /api/gateway/sessions} for admins: who is connected to the gateway, over what, with which client, and which
- * backend sessions each upstream session uses.
+ * backend sessions each client session uses.
  */
 @Path("/gateway/sessions")
 @RolesAllowed("admin")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Gateway", description = "Recorded upstream sessions of /mcp and their backend sessions")
+@Tag(name = "Gateway", description = "Recorded client sessions of /mcp and their backend sessions")
 public class GatewaySessionsResource {
 
     private static final Set<String> STATES = Set.of("open", "ended");
@@ -53,14 +53,14 @@ public class GatewaySessionsResource {
     SessionRecords records;
 
     @Inject
-    UpstreamSessions upstream;
+    ClientSessions clients;
 
     @Inject
     BackendConnections connections;
 
 
     @GET
-    @Operation(summary = "Upstream sessions, newest first, each with its backend sessions; filters: tenant, subject, "
+    @Operation(summary = "Client sessions, newest first, each with its backend sessions; filters: tenant, subject, "
             + "endpoint, transport (streamable_http, websocket, legacy_sse), state (open, ended); page with limit "
             + "(1-500, default 50) and cursor (the nextCursor of the previous page)")
     public JsonObject list(@QueryParam("tenant") String tenant, @QueryParam("subject") String subject,
@@ -100,7 +100,7 @@ public class GatewaySessionsResource {
     }
 
     private JsonObject json(RecordedSession s) {
-        boolean live = upstream.sessions().holds(s.getSessionId());
+        boolean live = clients.sessions().holds(s.getSessionId());
         JsonObjectBuilder client = JSON.createObjectBuilder();
         addIfPresent(client, "name", s.getClientName());
         addIfPresent(client, "version", s.getClientVersion());

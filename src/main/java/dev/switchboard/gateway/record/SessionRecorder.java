@@ -17,10 +17,10 @@ import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Records upstream sessions and the backend sessions they use, for operators ({@code GET /api/gateway/sessions}) and
+ * Records client sessions and the backend sessions they use, for operators ({@code GET /api/gateway/sessions}) and
  * so a Streamable HTTP session outlives a restart. Recording never fails a client's request: a database that does
  * not answer costs the record (logged), not the call.
  */

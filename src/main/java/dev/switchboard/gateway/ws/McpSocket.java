@@ -5,9 +5,9 @@ import dev.switchboard.gateway.GatewayErrors;
 import dev.switchboard.gateway.GatewayRouters;
 import dev.switchboard.gateway.GatewayThreads;
 import dev.switchboard.gateway.SharedBackends;
-import dev.switchboard.gateway.UpstreamSessions;
-import dev.switchboard.mcp.dialect.DialectMessageLimit;
-import dev.switchboard.mcp.dialect.SeedDialectHandler;
+import dev.switchboard.gateway.ClientSessions;
+import dev.switchboard.sql.dialect.DialectMessageLimit;
+import dev.switchboard.sql.dialect.QueryDialectHandler;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
@@ -28,12 +28,12 @@ import java.util.Optional;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * {@code /mcp} over WebSocket: one MCP session per socket, served by the same router as Streamable HTTP. Each text
  * message is one JSON object and picks its dialect itself: {@code "jsonrpc"} is MCP, {@code "type"} is seed 000's
- * dialect (handed to the {@link SeedDialectHandler} bean when one is deployed), anything else is refused with a
+ * dialect (handed to the {@link QueryDialectHandler} bean when one is deployed), anything else is refused with a
  * JSON-RPC error; the socket stays open either way. A dialect message may be as large as the query service's
  * message limit, every other one as large as the gateway's body limit ({@link SocketMessageLimits}).
  */
@@ -48,7 +48,7 @@ public class McpSocket {
     private static final String LIMITS = "switchboard.limits";
 
     @Inject
-    UpstreamSessions upstream;
+    ClientSessions clients;
 
     @Inject
     SharedBackends sharedBackends;
@@ -63,7 +63,7 @@ public class McpSocket {
     GatewayThreads threads;
 
     @Inject
-    Instance<SeedDialectHandler> dialect;
+    Instance<QueryDialectHandler> dialect;
 
     /** Read here rather than from the dialect's bean, which would open the query database with every socket. */
     @Inject
@@ -77,7 +77,7 @@ public class McpSocket {
         session.getUserProperties().put(LIMITS, limits);
         SocketSender sender = new SocketSender(session);
         SocketCaller caller = config.getUserProperties().get(McpSocketConfigurator.CALLER) instanceof SocketCaller c ? c : null;
-        session.getUserProperties().put(CONNECTION, new SocketConnection(sender, caller, upstream, sharedBackends,
+        session.getUserProperties().put(CONNECTION, new SocketConnection(sender, caller, clients, sharedBackends,
                 routers, threads.executor(), configuration.settings()));
     }
 

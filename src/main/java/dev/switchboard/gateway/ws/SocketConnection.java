@@ -11,10 +11,10 @@ import dev.switchboard.gateway.McpRouter;
 import dev.switchboard.gateway.RootsRelay;
 import dev.switchboard.gateway.SessionLedger;
 import dev.switchboard.gateway.SharedBackends;
-import dev.switchboard.gateway.UpstreamCall;
-import dev.switchboard.gateway.UpstreamReply;
-import dev.switchboard.gateway.UpstreamSessions;
-import dev.switchboard.gateway.UpstreamVersions;
+import dev.switchboard.gateway.ClientCall;
+import dev.switchboard.gateway.ClientReply;
+import dev.switchboard.gateway.ClientSessions;
+import dev.switchboard.gateway.ClientVersions;
 import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.observability.TraceContext;
@@ -28,7 +28,7 @@ import java.util.concurrent.ExecutorService;
 import java.util.function.Consumer;
 
 /**
- * The MCP side of one socket: its upstream session (made at the handshake for an authenticated caller, ended with
+ * The MCP side of one socket: its client session (made at the handshake for an authenticated caller, ended with
  * the socket, which cancels what is still in flight), and every JSON-RPC message the client sends on it. The socket
  * carries everything the session's server sends too: responses, progress, backends' requests and notifications.
  */
@@ -39,7 +39,7 @@ final class SocketConnection {
 
     private final SocketSender sender;
     private final SocketCaller caller;
-    private final UpstreamSessions upstream;
+    private final ClientSessions clients;
     private final SharedBackends sharedBackends;
     private final GatewayRouters routers;
     private final ExecutorService executor;
@@ -47,11 +47,11 @@ final class SocketConnection {
     private final Consumer<JsonRpcMessage> toSocket;
     private volatile GatewaySession session;
 
-    SocketConnection(SocketSender sender, SocketCaller caller, UpstreamSessions upstream, SharedBackends sharedBackends,
+    SocketConnection(SocketSender sender, SocketCaller caller, ClientSessions clients, SharedBackends sharedBackends,
                      GatewayRouters routers, ExecutorService executor, GatewaySettings settings) {
         this.sender = sender;
         this.caller = caller;
-        this.upstream = upstream;
+        this.clients = clients;
         this.sharedBackends = sharedBackends;
         this.routers = routers;
         this.executor = executor;
@@ -85,7 +85,7 @@ final class SocketConnection {
                 if ("notifications/cancelled".equals(message.method()) && message.params().get("requestId") != null) {
                     current.cancel(message.params().get("requestId").toString());
                 } else if (RootsRelay.ROOTS_CHANGED_METHOD.equals(message.method())) {
-                    upstream.rootsChanged(caller.subject(), sharedBackends.of(caller));
+                    clients.rootsChanged(caller.subject(), sharedBackends.of(caller));
                 }
             }
             case RESPONSE -> current.clientRequests().answer(message);
@@ -97,15 +97,15 @@ final class SocketConnection {
     void close() {
         GatewaySession current = session;
         if (current != null) {
-            upstream.sessions().end(current.id(), current.subject(), SessionLedger.EndReason.CLOSED);
+            clients.sessions().end(current.id(), current.subject(), SessionLedger.EndReason.CLOSED);
         }
     }
 
     /** The socket's session; a new one if the old one idled out while the socket stayed open. */
     private synchronized GatewaySession liveSession() {
         GatewaySession current = session;
-        if (current == null || upstream.sessions().find(current.id(), caller.subject()).isEmpty()) {
-            current = upstream.sessions().create(caller.subject());
+        if (current == null || clients.sessions().find(current.id(), caller.subject()).isEmpty()) {
+            current = clients.sessions().create(caller.subject());
             current.addStream(toSocket);
             session = current;
         }
@@ -113,11 +113,11 @@ final class SocketConnection {
     }
 
     private void initialize(JsonRpcMessage request, GatewaySession current) {
-        String version = new UpstreamVersions(settings.legacyHttpSse()).negotiate(InitializeAnswer.requestedVersion(request.params()));
+        String version = new ClientVersions(settings.legacyHttpSse()).negotiate(InitializeAnswer.requestedVersion(request.params()));
         current.negotiated(version);
         current.clientRequests().clientCapabilities(request.params().get("capabilities") instanceof JsonObject c ? c : null);
         List<GatewayBackend> backends = sharedBackends.of(caller);
-        upstream.recorder().opened(current, caller.tenant(), SessionRecorder.WEBSOCKET, version, request.params(), backends);
+        clients.recorder().opened(current, caller.tenant(), SessionRecorder.WEBSOCKET, version, request.params(), backends);
         sender.send(JsonRpcMessage.result(request.id(), router(backends, current, request).initializeResult(version)).json());
     }
 
@@ -125,7 +125,7 @@ final class SocketConnection {
         // the caller's backends are read here, on the container's thread, where the database is at hand
         List<GatewayBackend> backends = sharedBackends.of(caller);
         String key = request.idKey();
-        UpstreamCall call = new UpstreamCall(request, router(backends, current, request), new SocketReply(),
+        ClientCall call = new ClientCall(request, router(backends, current, request), new SocketReply(),
                 current.clientRequests().over(toSocket, longestTimeout(backends)), done -> current.untrack(key, done));
         current.track(key, call);
         try {
@@ -153,7 +153,7 @@ final class SocketConnection {
     }
 
     /** Everything about a request travels on the socket; a cancelled one gets no answer, as the spec asks. */
-    private final class SocketReply implements UpstreamReply {
+    private final class SocketReply implements ClientReply {
 
         @Override
         public Consumer<JsonObject> progress() {

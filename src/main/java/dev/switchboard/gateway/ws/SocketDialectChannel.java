@@ -1,6 +1,6 @@
 package dev.switchboard.gateway.ws;
 
-import dev.switchboard.mcp.dialect.DialectChannel;
+import dev.switchboard.sql.dialect.DialectChannel;
 import jakarta.json.JsonObject;
 import jakarta.websocket.CloseReason;
 import jakarta.websocket.Session;

@@ -1,7 +1,7 @@
 package dev.switchboard.gateway.ws;
 
 import dev.switchboard.gateway.GatewayErrors;
-import dev.switchboard.mcp.dialect.DialectMessageLimit;
+import dev.switchboard.sql.dialect.DialectMessageLimit;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -10,7 +10,7 @@ import jakarta.json.stream.JsonParser;
 import java.io.StringReader;
 import java.util.Optional;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * How large a message of one {@code /mcp} socket may be, by its dialect, in UTF-8 bytes: a message of seed 000's

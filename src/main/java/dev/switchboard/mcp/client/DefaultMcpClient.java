@@ -16,7 +16,7 @@ import java.util.function.Function;
 import java.util.Set;
 import java.util.function.Consumer;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** An initialized MCP session; the typed face of a {@link JsonRpcPeer}. */
 public final class DefaultMcpClient implements McpClient {

@@ -2,6 +2,8 @@ package dev.switchboard.mcp.transport;
 
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.platform.sse.SseEvent;
+import dev.switchboard.platform.sse.SseReader;
 
 import org.apache.hc.client5.http.classic.methods.HttpGet;
 import org.apache.hc.client5.http.classic.methods.HttpPost;

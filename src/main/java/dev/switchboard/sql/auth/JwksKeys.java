@@ -25,7 +25,7 @@ import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * The issuer's public keys from its JWKS ({@code jwt.jwks-uri}, the document MicroProfile JWT reads too), by key id.

@@ -21,7 +21,7 @@ import java.util.Base64;
 import java.util.Optional;
 import java.util.function.Function;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Checks a bearer token the way the REST API's MicroProfile JWT does (same issuer, audience and keys): RS256 only,

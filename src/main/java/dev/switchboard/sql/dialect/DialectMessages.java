@@ -9,7 +9,7 @@ import jakarta.json.JsonValue;
 
 import java.util.Map;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** The messages of seed 000's dialect the server sends: responses, error responses and notifications. */
 public final class DialectMessages {

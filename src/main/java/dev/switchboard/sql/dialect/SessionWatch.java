@@ -1,6 +1,5 @@
 package dev.switchboard.sql.dialect;
 
-import dev.switchboard.mcp.dialect.DialectChannel;
 import dev.switchboard.sql.session.QuerySession;
 import dev.switchboard.sql.session.SessionStore;
 
@@ -10,7 +9,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Seed 000's {@code session.expired}: remembers which connections created or used a session, and on each

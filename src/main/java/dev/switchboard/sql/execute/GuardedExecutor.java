@@ -21,7 +21,7 @@ import java.util.Set;
 
 /**
  * Runs a statement the guard accepted: in a read-only transaction (enforced by the server on MySQL and MariaDB,
- * see {@link QueryDialect#begin}) that is always rolled back, with a time limit
+ * see {@link QueryDatabaseKind#begin}) that is always rolled back, with a time limit
  * enforced by the driver and, where the server offers one, by the server, reading at most one row past the
  * window and no more rows than fit the response limit (seed 000: 100 MB, measured as their JSON rendering). Failures carry seed 000's codes: -32002 on timeout, -31004 for the database's own SQL errors,
  * -31003 when the database cannot be reached.
@@ -63,7 +63,7 @@ public final class GuardedExecutor {
         }
         long started = System.nanoTime();
         try (Connection connection = connections.open()) {
-            QueryDialect dialect = QueryDialect.of(connection.getMetaData());
+            QueryDatabaseKind dialect = QueryDatabaseKind.of(connection.getMetaData());
             dialect.begin(connection);
             try {
                 return run(connection, dialect, guarded, timeoutSeconds, started, maxResponseBytes);
@@ -80,7 +80,7 @@ public final class GuardedExecutor {
         }
     }
 
-    private static QueryResult run(Connection connection, QueryDialect dialect, GuardedSql guarded, int timeoutSeconds,
+    private static QueryResult run(Connection connection, QueryDatabaseKind dialect, GuardedSql guarded, int timeoutSeconds,
                                    long started, long maxResponseBytes) throws SQLException {
         String sql = dialect.withServerTimeout(guarded.sql(), timeoutSeconds);
         try (Statement statement = connection.createStatement()) {

@@ -7,7 +7,7 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** The sqlquery tools' input and output JSON schemas, kept as data in {@code sql/mcp/schemas.json}. */
 final class Schemas {

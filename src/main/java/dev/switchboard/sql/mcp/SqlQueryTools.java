@@ -12,7 +12,7 @@ import jakarta.json.JsonObjectBuilder;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * The query service as the tools of a built-in MCP server named {@code sqlquery}: one tool per seed method

@@ -8,7 +8,7 @@ import jakarta.json.JsonObject;
 
 import java.util.List;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * The chat request that asks the model for one SELECT: the system message describes only the tables schema search

@@ -1,15 +1,15 @@
 package dev.switchboard.sql.server;
 
 import dev.switchboard.llm.LlmClient;
-import dev.switchboard.mcp.dialect.DialectChannel;
-import dev.switchboard.mcp.dialect.DialectMessageLimit;
-import dev.switchboard.mcp.dialect.SeedDialectHandler;
+import dev.switchboard.sql.dialect.DialectChannel;
+import dev.switchboard.sql.dialect.DialectMessageLimit;
+import dev.switchboard.sql.dialect.QueryDialectHandler;
 import dev.switchboard.sql.auth.JwksKeys;
 import dev.switchboard.sql.auth.PermissionMapping;
 import dev.switchboard.sql.auth.TokenVerifier;
 import dev.switchboard.sql.dialect.DialectSettings;
 import dev.switchboard.sql.dialect.QueryMethods;
-import dev.switchboard.sql.dialect.SeedDialect;
+import dev.switchboard.sql.dialect.QueryDialectProtocol;
 import dev.switchboard.sql.dialect.SessionWatch;
 import dev.switchboard.sql.service.QueryService;
 import dev.switchboard.sql.service.SchemaService;
@@ -43,7 +43,7 @@ import java.util.concurrent.TimeUnit;
  * ({@code query.threads}, queue {@code query.queue}); a full pool answers -32000.
  */
 @ApplicationScoped
-public class QueryDialectBean implements SeedDialectHandler {
+public class QueryDialectBean implements QueryDialectHandler {
 
     @Inject
     QueryDatabase database;
@@ -109,7 +109,7 @@ public class QueryDialectBean implements SeedDialectHandler {
 
     private ThreadPoolExecutor requests;
     private ScheduledFuture<?> sweeper;
-    private SeedDialect dialect;
+    private QueryDialectProtocol dialect;
     private QueryMethods methods;
 
     @PostConstruct
@@ -126,7 +126,7 @@ public class QueryDialectBean implements SeedDialectHandler {
                 issuer, audience, clock);
         SessionWatch watch = new SessionWatch(store);
         sweeper = scheduler.scheduleWithFixedDelay(watch::sweep, 10, 10, TimeUnit.SECONDS);
-        dialect = new SeedDialect(methods, tokens, permissions.mapping(), requests, scheduler, watch,
+        dialect = new QueryDialectProtocol(methods, tokens, permissions.mapping(), requests, scheduler, watch,
                 new DialectSettings(maxConnections, requestsPerMinute, concurrentRequests, maxMessageBytes, progressInterval), clock);
     }
 

@@ -11,7 +11,7 @@ import jakarta.ws.rs.core.Response;
 
 import java.util.Map;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * A query service failure as a REST error: the usual {@code {"error":{message,type,code}}} with an HTTP status for

@@ -40,7 +40,7 @@ import java.util.Collection;
 import java.util.List;
 import java.util.function.Supplier;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * {@code /api/query}: the NL->SQL service over REST for the console's Query page, with the caller's seed-000

@@ -16,7 +16,7 @@ import jakarta.ws.rs.core.MediaType;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * {@code POST /api/query/system-status} (admins): seed 000's {@code system.status} notification, e.g.

@@ -1,6 +1,6 @@
 package dev.switchboard.sql.server;
 
-import dev.switchboard.mcp.dialect.DialectMessageLimit;
+import dev.switchboard.sql.dialect.DialectMessageLimit;
 import dev.switchboard.sql.tcp.TcpDialectServer;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;

@@ -29,7 +29,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.Locale;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Seed 000's {@code query.execute} and {@code query.explain}: find the schema the question needs (schema search,

@@ -1,6 +1,6 @@
 package dev.switchboard.sql.service;
 
-import dev.switchboard.mcp.JsonRpcMessage;
+import dev.switchboard.platform.json.JsonProviders;
 import dev.switchboard.sql.Jsons;
 import dev.switchboard.sql.Params;
 import dev.switchboard.sql.execute.QueryColumn;
@@ -29,15 +29,15 @@ public enum ResultFormat {
     public JsonValue render(QueryResult result) {
         return switch (this) {
             case JSON -> objects(result);
-            case CSV -> JsonRpcMessage.JSON.createValue(csv(result));
-            case TABLE -> JsonRpcMessage.JSON.createValue(table(result));
+            case CSV -> JsonProviders.JSON.createValue(csv(result));
+            case TABLE -> JsonProviders.JSON.createValue(table(result));
         };
     }
 
     private static JsonValue objects(QueryResult result) {
-        JsonArrayBuilder rows = JsonRpcMessage.JSON.createArrayBuilder();
+        JsonArrayBuilder rows = JsonProviders.JSON.createArrayBuilder();
         for (List<Object> row : result.rows()) {
-            JsonObjectBuilder object = JsonRpcMessage.JSON.createObjectBuilder();
+            JsonObjectBuilder object = JsonProviders.JSON.createObjectBuilder();
             for (int i = 0; i < row.size(); i++) {
                 object.add(result.columns().get(i).name(), Jsons.of(row.get(i)));
             }

@@ -20,7 +20,7 @@ import jakarta.json.JsonObjectBuilder;
 import java.util.List;
 import java.util.Map;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** Seed 000's {@code schema.info} and {@code schema.search}: both need {@code schema:read}, and show readable tables only. */
 public final class SchemaService {

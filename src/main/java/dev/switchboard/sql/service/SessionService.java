@@ -10,7 +10,7 @@ import jakarta.json.JsonObject;
 
 import java.util.Map;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Seed 000's {@code session.create}, {@code session.get} and {@code session.destroy}: need {@code session:manage};

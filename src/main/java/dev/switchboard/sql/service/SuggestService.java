@@ -15,7 +15,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Set;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Seed 000's {@code query.suggest}, without a model: completions of a partial question from the session's earlier

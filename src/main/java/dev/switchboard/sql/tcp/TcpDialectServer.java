@@ -1,8 +1,8 @@
 package dev.switchboard.sql.tcp;
 
-import dev.switchboard.mcp.dialect.DialectChannel;
-import dev.switchboard.mcp.dialect.DialectMessageLimit;
-import dev.switchboard.mcp.dialect.SeedDialectHandler;
+import dev.switchboard.sql.dialect.DialectChannel;
+import dev.switchboard.sql.dialect.DialectMessageLimit;
+import dev.switchboard.sql.dialect.QueryDialectHandler;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.dialect.DialectMessages;
@@ -30,7 +30,7 @@ import java.util.concurrent.atomic.AtomicLong;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Seed 000's TCP transport: newline-delimited JSON messages of the dialect, one per line, both ways. Each
@@ -42,7 +42,7 @@ public final class TcpDialectServer implements AutoCloseable {
 
     private static final Logger LOG = Logger.getLogger(TcpDialectServer.class.getName());
 
-    private final SeedDialectHandler handler;
+    private final QueryDialectHandler handler;
     private final ThreadFactory threads;
     private final int maxConnections;
     private final int maxMessageBytes;
@@ -51,7 +51,7 @@ public final class TcpDialectServer implements AutoCloseable {
     private final AtomicLong ids = new AtomicLong();
     private final AtomicInteger count = new AtomicInteger();
 
-    public TcpDialectServer(SeedDialectHandler handler, ThreadFactory threads, String host, int port, int maxConnections,
+    public TcpDialectServer(QueryDialectHandler handler, ThreadFactory threads, String host, int port, int maxConnections,
                             int maxMessageBytes) throws IOException {
         this.handler = handler;
         this.threads = threads;

@@ -4,7 +4,7 @@ import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.GatewaySessions;
 import dev.switchboard.gateway.GatewaySettings;
 import dev.switchboard.gateway.StreamReplay;
-import dev.switchboard.gateway.UpstreamSessions;
+import dev.switchboard.gateway.ClientSessions;
 import jakarta.servlet.ServletOutputStream;
 import jakarta.servlet.WriteListener;
 import jakarta.servlet.http.HttpServletRequest;
@@ -57,7 +57,7 @@ class GatewayLegacySseOffTest {
                 return new StreamReplay(100, 16, Duration.ofSeconds(1));
             }
         };
-        servlet.upstream = new UpstreamSessions() {
+        servlet.clients = new ClientSessions() {
             @Override
             public GatewaySessions sessions() {
                 return sessions;

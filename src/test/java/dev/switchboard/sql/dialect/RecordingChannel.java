@@ -1,6 +1,5 @@
 package dev.switchboard.sql.dialect;
 
-import dev.switchboard.mcp.dialect.DialectChannel;
 import jakarta.json.JsonObject;
 
 import java.util.List;

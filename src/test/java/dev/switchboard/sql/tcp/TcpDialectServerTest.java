@@ -1,8 +1,8 @@
 package dev.switchboard.sql.tcp;
 
-import dev.switchboard.mcp.dialect.DialectChannel;
-import dev.switchboard.mcp.dialect.DialectMessageLimit;
-import dev.switchboard.mcp.dialect.SeedDialectHandler;
+import dev.switchboard.sql.dialect.DialectChannel;
+import dev.switchboard.sql.dialect.DialectMessageLimit;
+import dev.switchboard.sql.dialect.QueryDialectHandler;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
 import jakarta.json.Json;
@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class TcpDialectServerTest {
 
     /** Echoes each message's id back as a response, so framing is all that is tested here. */
-    static final class Echo implements SeedDialectHandler {
+    static final class Echo implements QueryDialectHandler {
         final CountDownLatch closed = new CountDownLatch(1);
 
         @Override

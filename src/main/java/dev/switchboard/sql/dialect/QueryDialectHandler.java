@@ -1,4 +1,4 @@
-package dev.switchboard.mcp.dialect;
+package dev.switchboard.sql.dialect;
 
 import jakarta.json.JsonObject;
 
@@ -8,7 +8,7 @@ import jakarta.json.JsonObject;
  * with {@code "jsonrpc"} is MCP, one with {@code "type"} goes here. The dialect authenticates inside the
  * conversation ({@code auth.authenticate}), so such a socket may carry no token of its own.
  */
-public interface SeedDialectHandler {
+public interface QueryDialectHandler {
 
     /** One message of the dialect; answers, errors and notifications go out through the channel. */
     void onMessage(JsonObject message, DialectChannel channel);

@@ -6,7 +6,7 @@ import jakarta.json.JsonObject;
 import java.util.function.Consumer;
 
 /** Where everything about one client request goes: an HTTP exchange, or the WebSocket it came on. */
-public interface UpstreamReply {
+public interface ClientReply {
 
     /** Receives the request's {@code notifications/progress} params, or null when this reply cannot carry them. */
     Consumer<JsonObject> progress();

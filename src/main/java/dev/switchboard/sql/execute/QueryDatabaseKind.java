@@ -11,7 +11,7 @@ import java.util.Locale;
  * runs too long (the JDBC timeout alone only asks the driver to cancel it), and how a read-only transaction is
  * opened so that the server, not only the driver, refuses writes.
  */
-public enum QueryDialect {
+public enum QueryDatabaseKind {
     /** Embedded: the JDBC query timeout is enforced inside the database. */
     H2,
     /** {@code SET STATEMENT max_statement_time=N FOR ...} (MariaDB 10.1+). */
@@ -19,7 +19,7 @@ public enum QueryDialect {
     /** {@code SELECT /*+ MAX_EXECUTION_TIME(ms) *}{@code / ...} (MySQL 5.7.8+). */
     MYSQL;
 
-    public static QueryDialect of(DatabaseMetaData metaData) throws SQLException {
+    public static QueryDatabaseKind of(DatabaseMetaData metaData) throws SQLException {
         String product = metaData.getDatabaseProductName().toLowerCase(Locale.ROOT);
         String version = metaData.getDatabaseProductVersion().toLowerCase(Locale.ROOT);
         if (product.contains("h2")) {

@@ -11,12 +11,12 @@ import java.time.Clock;
 import java.util.List;
 
 /**
- * The upstream sessions of every transport (Streamable HTTP and WebSocket) and their resource subscriptions, with
+ * The client sessions of every transport (Streamable HTTP and WebSocket) and their resource subscriptions, with
  * the relays that hand backend announcements to them: one place, so a backend's change reaches a caller however
  * the caller is connected.
  */
 @ApplicationScoped
-public class UpstreamSessions {
+public class ClientSessions {
 
     @Inject
     GatewayConfiguration configuration;

@@ -13,22 +13,22 @@ import java.util.logging.Logger;
  * closed at once; while it runs, the worker is interrupted, which makes the backend client send
  * {@code notifications/cancelled} to the backend working on it and return.
  */
-public final class UpstreamCall implements Runnable, GatewaySession.InFlight {
+public final class ClientCall implements Runnable, GatewaySession.InFlight {
 
-    private static final Logger LOG = Logger.getLogger(UpstreamCall.class.getName());
+    private static final Logger LOG = Logger.getLogger(ClientCall.class.getName());
 
     private final JsonRpcMessage request;
     private final McpRouter router;
-    private final UpstreamReply reply;
-    private final Consumer<UpstreamCall> whenDone;
+    private final ClientReply reply;
+    private final Consumer<ClientCall> whenDone;
     private final ServerRequestHandler clientRequests;
     private final AtomicBoolean claimed = new AtomicBoolean();
     private volatile boolean cancelled;
     // guarded by this
     private Thread runner;
 
-    public UpstreamCall(JsonRpcMessage request, McpRouter router, UpstreamReply reply,
-                        ServerRequestHandler clientRequests, Consumer<UpstreamCall> whenDone) {
+    public ClientCall(JsonRpcMessage request, McpRouter router, ClientReply reply,
+                        ServerRequestHandler clientRequests, Consumer<ClientCall> whenDone) {
         this.request = request;
         this.clientRequests = clientRequests;
         this.router = router;

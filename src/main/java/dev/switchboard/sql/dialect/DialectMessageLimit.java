@@ -1,9 +1,9 @@
-package dev.switchboard.mcp.dialect;
+package dev.switchboard.sql.dialect;
 
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Seed 000's largest message, which every transport of the dialect enforces itself (they see the bytes): the

@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Optional;
 
 /** The protocol versions the gateway speaks to its clients (DESIGN.md "Versions"). */
-public final class UpstreamVersions {
+public final class ClientVersions {
 
     public static final String LATEST = "2025-11-25";
     /** What a request without {@code MCP-Protocol-Version} is taken to speak. */
@@ -14,7 +14,7 @@ public final class UpstreamVersions {
 
     private final List<String> supported;
 
-    public UpstreamVersions(boolean legacyHttpSse) {
+    public ClientVersions(boolean legacyHttpSse) {
         List<String> versions = new ArrayList<>(List.of(LATEST, "2025-06-18", WITHOUT_HEADER));
         if (legacyHttpSse) {
             versions.add(LEGACY);

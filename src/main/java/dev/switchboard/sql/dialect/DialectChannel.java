@@ -1,4 +1,4 @@
-package dev.switchboard.mcp.dialect;
+package dev.switchboard.sql.dialect;
 
 import jakarta.json.JsonObject;
 

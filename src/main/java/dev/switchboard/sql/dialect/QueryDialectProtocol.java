@@ -1,7 +1,5 @@
 package dev.switchboard.sql.dialect;
 
-import dev.switchboard.mcp.dialect.DialectChannel;
-import dev.switchboard.mcp.dialect.SeedDialectHandler;
 import dev.switchboard.sql.Caller;
 import dev.switchboard.sql.Params;
 import dev.switchboard.sql.QueryErrorCode;
@@ -27,7 +25,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-import static dev.switchboard.mcp.JsonRpcMessage.JSON;
+import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Seed 000's dialect on one connection, whatever carries it (the /mcp WebSocket, the TCP transport): admits the
@@ -40,9 +38,9 @@ import static dev.switchboard.mcp.JsonRpcMessage.JSON;
  * as the TCP transport refuses a socket over its own count. A WebSocket on /mcp only becomes a dialect connection with
  * its first dialect message (the same socket could carry MCP instead), so that is where it is counted.
  */
-public final class SeedDialect implements SeedDialectHandler {
+public final class QueryDialectProtocol implements QueryDialectHandler {
 
-    private static final Logger LOG = Logger.getLogger(SeedDialect.class.getName());
+    private static final Logger LOG = Logger.getLogger(QueryDialectProtocol.class.getName());
     public static final String VERSION = "1.0.0";
     private static final String STATE = "seed000.state";
 
@@ -70,7 +68,7 @@ public final class SeedDialect implements SeedDialectHandler {
     /** Admitted connections not yet closed; {@link #open} may lag it by a moment, so the limit counts here. */
     private final AtomicInteger connections = new AtomicInteger();
 
-    public SeedDialect(QueryMethods methods, TokenVerifier tokens, PermissionMapping permissions, Executor requests,
+    public QueryDialectProtocol(QueryMethods methods, TokenVerifier tokens, PermissionMapping permissions, Executor requests,
                        ScheduledExecutorService timers, SessionWatch sessions, DialectSettings settings, Clock clock) {
         this.methods = methods;
         this.tokens = tokens;

@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The dialect's rules on one connection: shape, negotiation, authentication, limits, notifications. */
-class SeedDialectTest {
+class QueryDialectProtocolTest {
 
     static KeyPair key;
     static ScheduledExecutorService timers;
@@ -59,12 +59,12 @@ class SeedDialectTest {
         QueryServiceTest.stop();
     }
 
-    static SeedDialect dialect(Executor executor, DialectSettings settings, SessionWatch watch) {
+    static QueryDialectProtocol dialect(Executor executor, DialectSettings settings, SessionWatch watch) {
         TokenVerifier verifier = new TokenVerifier(kid -> Optional.of((RSAPublicKey) key.getPublic()).filter(k -> kid.equals("k1")),
                 "switchboard", "switchboard", Clock.systemUTC());
         PermissionMapping mapping = new PermissionMapping(Map.of("admin", List.of("admin:*"),
                 "user", List.of("schema:read", "session:manage", "table:*:read")), () -> java.util.Set.of("users", "orders"));
-        return new SeedDialect(fixture.methods(), verifier, mapping, executor, timers,
+        return new QueryDialectProtocol(fixture.methods(), verifier, mapping, executor, timers,
                 watch == null ? new SessionWatch(fixture.store()) : watch, settings, Clock.systemUTC());
     }
 
@@ -101,7 +101,7 @@ class SeedDialectTest {
 
     @Test
     void negotiateAuthenticateThenQueryMethods() throws Exception {
-        SeedDialect dialect = dialect(Executors.newCachedThreadPool(), DialectSettings.SEED, null);
+        QueryDialectProtocol dialect = dialect(Executors.newCachedThreadPool(), DialectSettings.SEED, null);
         RecordingChannel c = new RecordingChannel();
         dialect.onMessage(request("s0", "schema.search", p("{\"query\":\"用户\"}")), c);
         assertEquals(-32001, code(c.answer("s0")), "nothing before negotiation");
@@ -143,7 +143,7 @@ class SeedDialectTest {
     @Test
     void rateAndConcurrencyLimitsPerConnection() throws Exception {
         List<Runnable> parked = new ArrayList<>();
-        SeedDialect held = dialect(parked::add, DialectSettings.SEED, null);
+        QueryDialectProtocol held = dialect(parked::add, DialectSettings.SEED, null);
         RecordingChannel c = new RecordingChannel();
         for (int i = 0; i < 11; i++) {
             held.onMessage(request("c" + i, "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), c);
@@ -157,7 +157,7 @@ class SeedDialectTest {
         held.onMessage(request("o", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), other);
         assertEquals(1, parked.size() - 10, "another connection has limits of its own");
 
-        SeedDialect direct = dialect(Runnable::run, DialectSettings.SEED, null);
+        QueryDialectProtocol direct = dialect(Runnable::run, DialectSettings.SEED, null);
         RecordingChannel busy = new RecordingChannel();
         for (int i = 0; i < 101; i++) {
             direct.onMessage(request("r" + i, "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), busy);
@@ -167,7 +167,7 @@ class SeedDialectTest {
         assertEquals(-32003, code(limited));
         assertEquals(100, limited.getJsonObject("error").getJsonObject("data").getInt("limit"));
 
-        SeedDialect rejecting = dialect(r -> {
+        QueryDialectProtocol rejecting = dialect(r -> {
             throw new java.util.concurrent.RejectedExecutionException();
         }, DialectSettings.SEED, null);
         RecordingChannel refusedChannel = new RecordingChannel();
@@ -177,7 +177,7 @@ class SeedDialectTest {
 
     @Test
     void connectionsOverTheLimitAreRefusedOnTheirFirstMessageAndClosed() throws Exception {
-        SeedDialect dialect = dialect(Runnable::run, new DialectSettings(2, 100, 10, 1024, Duration.ofSeconds(5)), null);
+        QueryDialectProtocol dialect = dialect(Runnable::run, new DialectSettings(2, 100, 10, 1024, Duration.ofSeconds(5)), null);
         RecordingChannel a = new RecordingChannel();
         RecordingChannel b = new RecordingChannel();
         RecordingChannel c = new RecordingChannel();
@@ -219,7 +219,7 @@ class SeedDialectTest {
         SessionStore shortLived = new SessionStore(QueryServiceTest.sessionDatabase(), Duration.ofHours(1), clock);
         QueryServiceTest.Fixture f = fixture;
         SessionWatch watch = new SessionWatch(shortLived);
-        SeedDialect dialect = new SeedDialect(new QueryMethods(f.query(), f.schema(), f.suggest(),
+        QueryDialectProtocol dialect = new QueryDialectProtocol(new QueryMethods(f.query(), f.schema(), f.suggest(),
                 new dev.switchboard.sql.service.SessionService(shortLived)),
                 new TokenVerifier(kid -> Optional.of((RSAPublicKey) key.getPublic()), "switchboard", "switchboard", Clock.systemUTC()),
                 new PermissionMapping(Map.of("user", List.of("session:manage")), java.util.Set::of), Runnable::run, timers, watch,
@@ -242,7 +242,7 @@ class SeedDialectTest {
 
     @Test
     void systemStatusReachesEveryOpenConnection() throws Exception {
-        SeedDialect dialect = dialect(Runnable::run, DialectSettings.SEED, null);
+        QueryDialectProtocol dialect = dialect(Runnable::run, DialectSettings.SEED, null);
         RecordingChannel a = new RecordingChannel();
         RecordingChannel b = new RecordingChannel();
         dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), a);

@@ -1,4 +1,4 @@
-package dev.switchboard.mcp.transport;
+package dev.switchboard.platform.sse;
 
 /**
  * One server-sent event.

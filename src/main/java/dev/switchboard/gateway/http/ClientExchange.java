@@ -1,7 +1,7 @@
 package dev.switchboard.gateway.http;
 
 import dev.switchboard.gateway.GatewayErrors;
-import dev.switchboard.gateway.UpstreamReply;
+import dev.switchboard.gateway.ClientReply;
 import dev.switchboard.mcp.JsonRpcMessage;
 import jakarta.json.JsonObject;
 import jakarta.servlet.AsyncContext;
@@ -24,7 +24,7 @@ import java.util.logging.Logger;
  * answered that way, and a stream per call (async headers, priming event, replay buffer) was a visible share of the
  * gateway's CPU per call (bench/README.md).
  */
-final class UpstreamExchange implements UpstreamReply {
+final class ClientExchange implements ClientReply {
 
     /** How the answer travels. */
     enum Mode {
@@ -36,7 +36,7 @@ final class UpstreamExchange implements UpstreamReply {
         STREAM_WHEN_NEEDED
     }
 
-    private static final Logger LOG = Logger.getLogger(UpstreamExchange.class.getName());
+    private static final Logger LOG = Logger.getLogger(ClientExchange.class.getName());
 
     private final AsyncContext async;
     private final Mode mode;
@@ -51,7 +51,7 @@ final class UpstreamExchange implements UpstreamReply {
      * @param newStream registers a new resumable stream for this request (unused in {@link Mode#JSON})
      * @param retry     the reconnection delay the priming event announces
      */
-    UpstreamExchange(AsyncContext async, Mode mode, Supplier<ResumableStream> newStream, Duration retry) {
+    ClientExchange(AsyncContext async, Mode mode, Supplier<ResumableStream> newStream, Duration retry) {
         this.async = async;
         this.mode = mode;
         this.newStream = newStream;
