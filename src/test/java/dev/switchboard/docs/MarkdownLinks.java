@@ -62,7 +62,7 @@ final class MarkdownLinks {
                 }
                 String reason = whyBroken(file, target);
                 if (reason != null) {
-                    broken.add(new Broken(root.relativize(file), lineOf(text, m.start()), target, reason));
+                    broken.add(new Broken(root.relativize(file), TextLines.lineOf(text, m.start()), target, reason));
                 }
             }
         }
@@ -226,15 +226,6 @@ final class MarkdownLinks {
         return out.toString();
     }
 
-    private static int lineOf(String text, int offset) {
-        int line = 1;
-        for (int i = 0; i < offset; i++) {
-            if (text.charAt(i) == '\n') {
-                line++;
-            }
-        }
-        return line;
-    }
 
     private static String decode(String s) {
         return URLDecoder.decode(s.replace("+", "%2B"), StandardCharsets.UTF_8);
