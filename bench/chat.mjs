@@ -8,7 +8,7 @@ import { fileURLToPath } from "node:url";
 import { cpuMillis } from "./lib/cpu.mjs";
 import { REPLY } from "./lib/scripted-provider.mjs";
 import { answersHttp, start, waitFor } from "./lib/processes.mjs";
-import { warmUntilJitSettles } from "./lib/jit.mjs";
+import { coldNotice, warmUntilJitSettles } from "./lib/jit.mjs";
 import { startRecording } from "./lib/profile.mjs";
 import { ms, percentile, table, verdict } from "./lib/stats.mjs";
 
@@ -35,11 +35,14 @@ export async function chatBenchmark(ctx) {
   ];
   console.log(`\n== Chat benchmark: streamed completions of ${Math.ceil(REPLY.length / 4) + 2} chunks; per stream slot `
     + `${rounds.warmup} warm-up and ${rounds.measured} measured streams (at 50 slots: ${Math.max(1, Math.round(rounds.measured / 10))} each)\n`);
-  if (!quick) {
-    const sb = targets.find(({ name }) => name === "switchboard");
-    console.log(`warming up switchboard (streams from ${JVM_WARMUP_CLIENTS} clients, not recorded)`);
-    const warmed = await warmUntilJitSettles({ pid: sb.pid, fixedMs: ctx.options.jvmWarmupMs, load: (ms) => warmUp(sb, ms) });
-    console.log(`warm-up: ${warmed}`);
+  // also with --quick, which gives up sooner and then says its figures are cold
+  const sb = targets.find(({ name }) => name === "switchboard");
+  console.log(`warming up switchboard (streams from ${JVM_WARMUP_CLIENTS} clients, not recorded)`);
+  const warmed = await warmUntilJitSettles({ pid: sb.pid, fixedMs: ctx.options.jvmWarmupMs, quick, load: (ms) => warmUp(sb, ms) });
+  console.log(`warm-up: ${warmed.summary}`);
+  const cold = coldNotice([{ name: "switchboard", ...warmed }]);
+  if (cold) {
+    console.log(`\n${cold}`);
   }
   const recording = ctx.options.profile ? startRecording(ctx, "chat") : null;
   const results = {};
@@ -53,12 +56,12 @@ export async function chatBenchmark(ctx) {
         + `total p50 ${ms(result.total.p50)} ms, CPU ${ms(result.cpuPerStream)} ms/stream, lost ${result.lost}/${result.streams}${result.firstLoss ? ` (${result.firstLoss})` : ""}`);
     }
   }
-  const report = chatReport(results);
+  const report = `${cold ? `${cold}\n\n` : ""}${chatReport(results)}`;
   console.log(`\n${report}`);
   if (recording) {
     console.log(`\n${recording.stop()}`);
   }
-  return { rounds, results, report };
+  return { rounds, warmUp: warmed, cold: Boolean(cold), results, report };
 }
 
 async function runStreams(target, slots, { warmup, measured }) {

@@ -8,7 +8,7 @@ import { inRounds, runLoad, runPacedLoad } from "./lib/load.mjs";
 import { withOwnCore } from "./lib/cores.mjs";
 import { answersHttp, start, waitFor } from "./lib/processes.mjs";
 import { api } from "./lib/switchboard.mjs";
-import { warmUntilJitSettles } from "./lib/jit.mjs";
+import { coldNotice, warmUntilJitSettles } from "./lib/jit.mjs";
 import { startRecording } from "./lib/profile.mjs";
 import { ms, rate, table, verdict } from "./lib/stats.mjs";
 
@@ -29,17 +29,21 @@ export async function gatewayBenchmark(ctx) {
   const targets = all.filter(({ name }) => name === "direct" || !ctx.options.targets
     || ctx.options.targets.some((prefix) => name.startsWith(prefix)));
   const levels = ctx.options.clients ?? CONCURRENCY;
-  if (!ctx.quick) {
-    // a freshly started JVM interprets and compiles for minutes: load every Switchboard route unrecorded first
-    const routes = targets.filter(({ name }) => name.startsWith("switchboard"));
-    console.log(`warming up ${routes.map(({ name }) => name).join(" and ")} (not recorded)`);
-    const warmed = await warmUntilJitSettles({ pid: ctx.switchboard.pid, fixedMs: ctx.options.jvmWarmupMs, load: async (ms) => {
+  // a freshly started JVM interprets and compiles for minutes: load every Switchboard route unrecorded first (also
+  // with --quick, which gives up sooner and then says its figures are cold)
+  const routes = targets.filter(({ name }) => name.startsWith("switchboard"));
+  console.log(`warming up ${routes.map(({ name }) => name).join(" and ")} (not recorded)`);
+  const warmUp = await warmUntilJitSettles({ pid: ctx.switchboard.pid, fixedMs: ctx.options.jvmWarmupMs, quick: ctx.quick,
+    load: async (ms) => {
       for (const target of routes) {
         await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients: TARGET_CONCURRENCY,
           cpuPid: target.pid, warmupMs: ms / routes.length, measureMs: 0 });
       }
     } });
-    console.log(`warm-up: ${warmed}`);
+  console.log(`warm-up: ${warmUp.summary}`);
+  const cold = coldNotice([{ name: "switchboard", ...warmUp }]);
+  if (cold) {
+    console.log(`\n${cold}`);
   }
   const layout = ctx.options.ownCore ? "own core" : "shared cores";
   const recording = ctx.options.profile ? startRecording(ctx, "gateway") : null;
@@ -75,12 +79,13 @@ export async function gatewayBenchmark(ctx) {
         + `${result.errors ? `, ${result.errors} errors (${result.firstError})` : ""}`);
     }
   }
-  const report = `core layout: ${layout}\n\n${gatewayReport(targets, levels, results, paced)}`;
+  const report = `${cold ? `${cold}\n\n` : ""}core layout: ${layout}\n\n${gatewayReport(targets, levels, results, paced)}`;
   console.log(`\n${report}`);
   if (recording) {
     console.log(`\n${recording.stop()}`);
   }
-  return { targets: targets.map(({ name, route }) => ({ name, route })), layout, timing, results, paced, report };
+  return { targets: targets.map(({ name, route }) => ({ name, route })), layout, timing, warmUp, cold: Boolean(cold), results, paced,
+    report };
 }
 
 async function startTargets({ switchboard, logDir, nodeModules, workDir }) {

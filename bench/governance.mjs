@@ -8,7 +8,7 @@
 import { execFileSync } from "node:child_process";
 import path from "node:path";
 import { McpSession } from "./lib/mcp-session.mjs";
-import { warmUntilJitSettles } from "./lib/jit.mjs";
+import { coldNotice, warmUntilJitSettles } from "./lib/jit.mjs";
 import { inRounds, runLoad, runPacedLoad } from "./lib/load.mjs";
 import { answersHttp, sleep, start, waitFor } from "./lib/processes.mjs";
 import { api, request, startSwitchboard, userToken } from "./lib/switchboard.mjs";
@@ -48,9 +48,9 @@ const COMMON_PROPERTIES = { "switchboard.resilience.bulkhead.max-concurrent": St
 
 /** Starts its own Switchboard per mode (it does not use ctx.switchboard). */
 export async function governanceBenchmark(ctx) {
-  const timing = ctx.quick ? { warmupMs: 5_000, closedMs: 15_000, pacedMs: 10_000, slices: 1 }
+  const timing = ctx.quick ? { closedMs: 15_000, pacedMs: 10_000, slices: 1 }
     : { closedMs: 120_000, pacedMs: 60_000, slices: 6 };
-  console.log(`\n== Governance load run: ${CLIENTS} clients calling ${TOOL} through /mcp, warm-up ${ctx.quick ? `${timing.warmupMs / 1000} s` : "until the JIT settles"} `
+  console.log(`\n== Governance load run: ${CLIENTS} clients calling ${TOOL} through /mcp, warm-up until the JIT settles${ctx.quick ? " (at most 3 minutes)" : ""} `
     + `(not recorded), then per mode ${timing.closedMs / 1000} s closed loop and ${timing.pacedMs / 1000} s paced, in ${timing.slices} alternating slices each\n`);
   const modes = [];
   try {
@@ -58,7 +58,11 @@ export async function governanceBenchmark(ctx) {
       modes.push(await startMode(ctx, mode));
     }
     for (const mode of modes) {
-      await warmMode(ctx, mode, timing);
+      mode.warmUp = await warmMode(ctx, mode);
+    }
+    const cold = coldNotice(modes.map(({ name, warmUp }) => ({ name: `governance ${name}`, ...warmUp })));
+    if (cold) {
+      console.log(`\n${cold}`);
     }
     for (const mode of modes) {
       await auditDrained(mode.switchboard, mode.counts.calls, mode.governed);
@@ -78,9 +82,10 @@ export async function governanceBenchmark(ctx) {
     for (const mode of modes) {
       results[mode.name] = await finishMode(mode, closed[mode.name], paced[mode.name]);
     }
-    const report = governanceReport(results, offered);
+    const report = `${cold ? `${cold}\n\n` : ""}${governanceReport(results, offered)}`;
     console.log(`\n${report}`);
-    return { modes: MODES.map(({ name, properties }) => ({ name, properties: { ...COMMON_PROPERTIES, ...properties } })), timing, results, report };
+    return { modes: MODES.map(({ name, properties }) => ({ name, properties: { ...COMMON_PROPERTIES, ...properties } })), timing,
+      warmUps: Object.fromEntries(modes.map(({ name, warmUp }) => [name, warmUp])), cold: Boolean(cold), results, report };
   } finally {
     for (const mode of modes) {
       mode.switchboard.stop();
@@ -107,16 +112,17 @@ async function startMode(ctx, mode) {
   return { ...mode, switchboard, credentials, counts, openSession, heapTrend: [] };
 }
 
-async function warmMode(ctx, mode, timing) {
+async function warmMode(ctx, mode) {
   console.log(`  warming up governance ${mode.name} (not recorded)`);
   // at least 100 s: the heap is compared from the end of the warm-up on, and some per-request state only reaches
   // its steady size after a while: Liberty's web container keeps each cancelled async-request timeout in its timer
   // queue until it would have fired (60-90 s here) or the queue passes its purge threshold, and H2's page cache
-  // fills up with the audit tables
-  const warmed = await warmUntilJitSettles({ pid: mode.switchboard.pid, fixedMs: ctx.quick ? timing.warmupMs : ctx.options.jvmWarmupMs,
-    minMs: 100_000,
+  // fills up with the audit tables (a quick run keeps the JIT rule's 30 s and does not judge the heap by it)
+  const warmed = await warmUntilJitSettles({ pid: mode.switchboard.pid, fixedMs: ctx.options.jvmWarmupMs, quick: ctx.quick,
+    minMs: ctx.quick ? undefined : 100_000,
     load: (ms) => runLoad({ openSession: mode.openSession, tool: TOOL, args: ECHO_ARGS, clients: CLIENTS, cpuPid: mode.switchboard.pid, warmupMs: ms, measureMs: 0 }) });
-  console.log(`  warm-up: ${warmed}`);
+  console.log(`  warm-up: ${warmed.summary}`);
+  return warmed;
 }
 
 /**

@@ -10,6 +10,7 @@ import { fileURLToPath } from "node:url";
 import { DialectSession } from "./lib/dialect-session.mjs";
 import { McpSession } from "./lib/mcp-session.mjs";
 import { runLoad } from "./lib/load.mjs";
+import { coldNotice } from "./lib/jit.mjs";
 import { answersHttp, onExit, sleep, start, waitFor } from "./lib/processes.mjs";
 import { api, startSwitchboard, userToken } from "./lib/switchboard.mjs";
 import { startRecording } from "./lib/profile.mjs";
@@ -99,6 +100,11 @@ export async function sqlBenchmark(ctx) {
           cpuPid: target.pid, warmupMs, measureMs: 0 });
       }
     }
+    // a quick run measures Switchboard's JVM as it comes up, and says so
+    const cold = ctx.quick ? coldNotice([{ name: "switchboard-sql" }]) : "";
+    if (cold) {
+      console.log(`\n${cold}`);
+    }
     console.log(`\n== NL->SQL benchmark on MariaDB (${GENERATED_TABLES} generated tables + the demo schema), warm-up `
       + `${timing.warmupMs} ms, measured ${timing.measureMs} ms per cell\n`);
     const search = {};
@@ -120,13 +126,14 @@ export async function sqlBenchmark(ctx) {
       profile = recording ? recording.stop() : profile;
     }
     const model = await modelRoundTrip();
-    const report = sqlReport(searches, search, targets, results, model);
+    const report = `${cold ? `${cold}\n\n` : ""}${sqlReport(searches, search, targets, results, model)}`;
     console.log(`\n${report}`);
     if (profile) {
       console.log(`\n${profile}`);
     }
     return { database: DATABASE, tables: GENERATED_TABLES, statement: guardedSelect("N"), timing,
-      targets: [...searches, ...targets].map(({ name, route }) => ({ name, route })), search, results, model, report };
+      targets: [...searches, ...targets].map(({ name, route }) => ({ name, route })), cold: Boolean(cold), search, results, model,
+      report };
   } finally {
     switchboard.stop();
   }
