@@ -1,13 +1,14 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.audit.AuditOutcome;
-import dev.switchboard.gateway.GatewayErrors;
+import dev.switchboard.backend.access.BackendFailures;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
 import dev.switchboard.llm.LlmReply;
 import dev.switchboard.llm.StreamListener;
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.llm.Usage;
+import dev.switchboard.mcp.JsonRpcErrorCodes;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.policy.CallAdmission;
 import jakarta.json.JsonArrayBuilder;
@@ -294,7 +295,7 @@ public final class AgentLoop {
             return refused(record, refusal.get());
         }
         if (!(record.arguments() instanceof JsonObject object)) {
-            governance.record(tool, record.arguments(), CallAdmission.ALLOW, AuditOutcome.error(GatewayErrors.INVALID_PARAMS),
+            governance.record(tool, record.arguments(), CallAdmission.ALLOW, AuditOutcome.error(JsonRpcErrorCodes.INVALID_PARAMS),
                     millisSince(started));
             return failed(record, "invalid_arguments", "The arguments of '" + record.displayName() + "' are not a JSON object: "
                     + (record.arguments() instanceof JsonString raw ? raw.getString() : record.arguments()));
@@ -305,10 +306,10 @@ public final class AgentLoop {
             boolean isError = result.getBoolean("isError", false);
             return new ToolResult(record.with(isError ? ToolCallStatus.ERROR : ToolCallStatus.DONE, result, isError), ToolResultText.of(result));
         } catch (McpException e) {
-            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.error(GatewayErrors.codeOf(e)), millisSince(started));
+            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.error(BackendFailures.codeOf(e)), millisSince(started));
             return failed(record, "tool_failed", "Tool execution failed: " + e.getMessage());
         } catch (RuntimeException e) {
-            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.error(GatewayErrors.INTERNAL_ERROR), millisSince(started));
+            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.error(JsonRpcErrorCodes.INTERNAL_ERROR), millisSince(started));
             return failed(record, "tool_failed", "Tool execution failed: " + e);
         }
     }

@@ -1,7 +1,7 @@
 package dev.switchboard.chat;
 
-import dev.switchboard.gateway.BackendNames;
-import dev.switchboard.gateway.GatewayToolName;
+import dev.switchboard.backend.tools.BackendNames;
+import dev.switchboard.backend.tools.GatewayToolName;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 

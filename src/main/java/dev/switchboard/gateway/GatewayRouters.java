@@ -2,9 +2,8 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.audit.AuditConfig;
 import dev.switchboard.audit.AuditLog;
-import dev.switchboard.backend.connection.BackendConnections;
-import dev.switchboard.gateway.resilience.BackendGuards;
-import dev.switchboard.gateway.resilience.ResilientBackendAccess;
+import dev.switchboard.backend.access.BackendAccess;
+import dev.switchboard.backend.access.BackendAccesses;
 import dev.switchboard.policy.IdempotentResults;
 import dev.switchboard.policy.PolicyConfiguration;
 import dev.switchboard.policy.PolicyMetrics;
@@ -26,7 +25,7 @@ import java.util.List;
 public class GatewayRouters {
 
     @Inject
-    BackendConnections connections;
+    BackendAccesses backends;
 
     @Inject
     GatewayThreads threads;
@@ -59,9 +58,6 @@ public class GatewayRouters {
     IdempotentResults idempotentResults;
 
     @Inject
-    BackendGuards guards;
-
-    @Inject
     GatewayMetrics metrics;
 
     /** {@code /mcp}: every backend the caller may use, behind one session. */
@@ -82,8 +78,7 @@ public class GatewayRouters {
     }
 
     private BackendAccess access(AuditedRouter.Caller caller) {
-        return new TracedBackendAccess(new ResilientBackendAccess(new PooledBackendAccess(connections.pool(), caller.subject()),
-                guards::of), caller.trace());
+        return backends.of(caller.subject(), caller.trace());
     }
 
     /** The tenant's policy is read here, on the request thread, from a short-lived cache. */

@@ -1,6 +1,7 @@
 package dev.switchboard.gateway;
 
 import dev.switchboard.audit.CanonicalJson;
+import dev.switchboard.backend.tools.GatewayToolName;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.policy.CallAdmission;

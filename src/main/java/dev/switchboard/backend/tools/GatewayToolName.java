@@ -1,4 +1,4 @@
-package dev.switchboard.gateway;
+package dev.switchboard.backend.tools;
 
 import java.util.Optional;
 import java.util.regex.Pattern;
