@@ -1,6 +1,7 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.security.CallerIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -59,7 +60,7 @@ public class ApprovalStore {
      * run that has ended (a call handed back to the caller in manual mode is the caller's to run, not to confirm).
      */
     @Transactional
-    public Confirmation decide(ChatCaller caller, long messageId, String toolCallId, boolean approved, JsonObject arguments) {
+    public Confirmation decide(CallerIdentity caller, long messageId, String toolCallId, boolean approved, JsonObject arguments) {
         ChatMessage message = em.find(ChatMessage.class, messageId, LockModeType.PESSIMISTIC_WRITE);
         if (message == null || !"assistant".equals(message.getRole()) || !owned(caller, message)) {
             return Confirmation.refused(ApiException.notFound("Message " + messageId + " not found"));
@@ -87,12 +88,12 @@ public class ApprovalStore {
     }
 
     /** The caller's message, for a client that reconnects; 404 for anyone else's. */
-    public ChatMessage find(ChatCaller caller, long messageId) {
+    public ChatMessage find(CallerIdentity caller, long messageId) {
         return Optional.ofNullable(em.find(ChatMessage.class, messageId)).filter(m -> owned(caller, m))
                 .orElseThrow(() -> ApiException.notFound("Message " + messageId + " not found"));
     }
 
-    private boolean owned(ChatCaller caller, ChatMessage message) {
+    private boolean owned(CallerIdentity caller, ChatMessage message) {
         Conversation conversation = em.find(Conversation.class, message.getConversationId());
         return conversation != null && conversation.getTenantId().equals(caller.tenant())
                 && conversation.getUserId().equals(caller.subject());

@@ -25,21 +25,11 @@ public final class AuditedRouter implements McpRouter {
 
     private static final Set<String> AUDITED = Set.of("tools/call", "resources/read", "prompts/get");
 
-    /**
-     * Who is calling, through which client session, in which trace.
-     *
-     * @param clientId  the client application: the token's {@code azp}/{@code client_id}, or the API key; null when
-     *                  the token names none
-     * @param sessionId the client's MCP session the call came through
-     */
-    public record Caller(String tenantId, String subject, String clientId, String sessionId, TraceContext trace) {
-    }
-
     private final McpRouter delegate;
     private final AuditLog audit;
-    private final Caller caller;
+    private final ClientContext caller;
 
-    public AuditedRouter(McpRouter delegate, AuditLog audit, Caller caller) {
+    public AuditedRouter(McpRouter delegate, AuditLog audit, ClientContext caller) {
         this.delegate = delegate;
         this.audit = audit;
         this.caller = caller;

@@ -32,12 +32,12 @@ public final class ObservedRouter implements McpRouter {
     private static final int POLICY_DENIED = -32020;
 
     private final McpRouter delegate;
-    private final AuditedRouter.Caller caller;
+    private final ClientContext caller;
     private final GatewayMetrics metrics;
     private final String fixedBackend;
 
     /** @param fixedBackend the one backend of a passthrough router (its names carry no backend), else null */
-    public ObservedRouter(McpRouter delegate, AuditedRouter.Caller caller, GatewayMetrics metrics, String fixedBackend) {
+    public ObservedRouter(McpRouter delegate, ClientContext caller, GatewayMetrics metrics, String fixedBackend) {
         this.delegate = delegate;
         this.caller = caller;
         this.metrics = metrics;

@@ -58,14 +58,14 @@ public final class PolicyRouter implements McpRouter {
     }
 
     private final McpRouter delegate;
-    private final AuditedRouter.Caller caller;
+    private final ClientContext caller;
     private final TenantPolicy policy;
     private final String passthroughBackend;
     private final Services services;
     private final CallAdmission admission;
 
     /** @param passthroughBackend the one backend of a passthrough endpoint; null for the aggregated one */
-    public PolicyRouter(McpRouter delegate, AuditedRouter.Caller caller, TenantPolicy policy, String passthroughBackend,
+    public PolicyRouter(McpRouter delegate, ClientContext caller, TenantPolicy policy, String passthroughBackend,
                         Services services) {
         this.delegate = delegate;
         this.caller = caller;

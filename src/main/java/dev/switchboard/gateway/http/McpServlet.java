@@ -1,6 +1,6 @@
 package dev.switchboard.gateway.http;
 
-import dev.switchboard.gateway.AuditedRouter;
+import dev.switchboard.gateway.ClientContext;
 import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.GatewayErrors;
@@ -22,6 +22,7 @@ import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.security.ApiKeyCheck;
+import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.security.GatewayCaller;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -430,7 +431,7 @@ public class McpServlet extends HttpServlet {
     }
 
     private McpRouter router(Endpoint endpoint, GatewaySession session) {
-        AuditedRouter.Caller who = new AuditedRouter.Caller(caller.tenant(), caller.subject(), caller.clientId(),
+        ClientContext who = new ClientContext(CallerIdentity.of(caller), caller.clientId(),
                 session.id(), TraceScope.currentOrNew());
         return endpoint.single() != null
                 ? routers.passthrough(who, endpoint.single(), session)

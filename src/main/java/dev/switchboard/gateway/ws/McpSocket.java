@@ -76,7 +76,7 @@ public class McpSocket {
         session.setMaxTextMessageBufferSize(limits.containerMaxMessage());
         session.getUserProperties().put(LIMITS, limits);
         SocketSender sender = new SocketSender(session);
-        SocketCaller caller = config.getUserProperties().get(McpSocketConfigurator.CALLER) instanceof SocketCaller c ? c : null;
+        HandshakeUser caller = config.getUserProperties().get(McpSocketConfigurator.CALLER) instanceof HandshakeUser c ? c : null;
         session.getUserProperties().put(CONNECTION, new SocketConnection(sender, caller, clients, sharedBackends,
                 routers, threads.executor(), configuration.settings()));
     }

@@ -32,7 +32,7 @@ public class McpSocketConfigurator extends ServerEndpointConfig.Configurator {
         CurrentUser caller = CDI.current().select(GatewayCaller.class).get();
         ApiKeyCheck apiKeyCheck = CDI.current().select(ApiKeyCheck.class).get();
         if (caller.isAuthenticated() && !apiKeyCheck.rejects(caller)) {
-            config.getUserProperties().put(CALLER, new SocketCaller(caller));
+            config.getUserProperties().put(CALLER, new HandshakeUser(caller));
         } else {
             config.getUserProperties().remove(CALLER);
         }
