@@ -32,7 +32,7 @@ import java.util.concurrent.Semaphore;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Seed 004's agent loop: ask the LLM, run the tool calls it makes, give it the results, ask again, until it answers
+ * The agent loop: ask the LLM, run the tool calls it makes, give it the results, ask again, until it answers
  * in plain text or the round limit is reached; at the limit one last call without tools gets an answer.
  * <p>
  * A round runs on the server when every call in it is <em>server-run</em>: a tool of the assistant (or a built-in
@@ -318,7 +318,7 @@ public final class AgentLoop {
         return (System.nanoTime() - startedNanos) / 1_000_000;
     }
 
-    /** An error the LLM reads as the tool's result (seed 003's error shape), so it can recover. */
+    /** An error the LLM reads as the tool's result (the chat API's tool error shape), so it can recover. */
     private static ToolResult failed(ToolCallRecord record, String code, String message) {
         JsonObject error = JSON.createObjectBuilder().add("error", errorDetails(record, code, message)).build();
         return new ToolResult(record.with(ToolCallStatus.ERROR, error, true), error.toString());

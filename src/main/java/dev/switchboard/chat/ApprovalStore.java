@@ -20,7 +20,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Approval decisions, kept in the assistant message's {@code toolCalls} (seed 004), so a confirm works from any
+ * Approval decisions, kept in the assistant message's {@code toolCalls} (the MCP client system), so a confirm works from any
  * connection and any instance on the same database. A decision and a timeout both change a {@code pending} record
  * under a row lock, so exactly one of them wins. While a run waits it never writes the message, so nothing it
  * writes can overwrite a decision.

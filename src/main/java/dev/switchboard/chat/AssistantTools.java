@@ -27,7 +27,7 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Turns an assistant into the tools a run may use (seed 004: assistant's servers -> enabled tools -> model format),
+ * Turns an assistant into the tools a run may use (the MCP client system: assistant's servers -> enabled tools -> model format),
  * and an invoker that calls them through the backend-access layer the gateway uses too ({@link BackendAccesses}: the
  * caller's pooled connections, each server's breaker and bulkhead, the request's trace).
  */

@@ -337,7 +337,7 @@ public class ChatService {
     }
 
     /**
-     * Seed 002: the retrieved passages go in as a user message right before the last user message; they are the
+     * RAG: the retrieved passages go in as a user message right before the last user message; they are the
      * retriever's words, not the user's, so they are sent to the model but not stored in the conversation.
      */
     private static List<JsonObject> withKnowledge(List<JsonObject> messages, String context) {

@@ -17,7 +17,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The caller's stored conversations and their messages (seed 004's message storage); others' answer 404. */
+/** The caller's stored conversations and their messages (the MCP client system's message storage); others' answer 404. */
 @Path("/conversations")
 @RolesAllowed({"admin", "user"})
 @Produces(MediaType.APPLICATION_JSON)

@@ -47,7 +47,7 @@ public class ConversationStore {
     public record StoredRun(long conversationId, long messageId) {
     }
 
-    /** Seed 004: the one assistant message of a run, its text and tool calls updated in place. */
+    /** The MCP client system: the one assistant message of a run, its text and tool calls updated in place. */
     public void updateAssistant(long messageId, String content, List<ToolCallRecord> records, String finishReason) {
         JsonArrayBuilder calls = JSON.createArrayBuilder();
         records.forEach(r -> calls.add(r.toJson()));

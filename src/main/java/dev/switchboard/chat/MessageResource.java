@@ -21,7 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.StringReader;
 
-/** One stored message: where its run stands, and seed 004's confirm step for its pending tool calls. */
+/** One stored message: where its run stands, and the MCP client system's confirm step for its pending tool calls. */
 @Path("/messages")
 @RolesAllowed({"admin", "user"})
 @Produces(MediaType.APPLICATION_JSON)

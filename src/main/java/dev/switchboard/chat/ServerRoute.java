@@ -13,7 +13,7 @@ import java.time.Duration;
 
 /**
  * How one run reaches one server through the connection pool. A stdio server of a run with a workspace gets a
- * process of its own whose working directory is the workspace (seed 003), pooled under
+ * process of its own whose working directory is the session workspace, pooled under
  * {@code <server id>@<workspace>} next to the user's ordinary connection; every other server uses the ordinary
  * pooled connection. The session's process is reaped like any idle connection, long before its workspace can
  * expire (the pool's idle timeout is far below the workspace TTL, and every use refreshes both), and

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * Reports every {@code tools/call}, {@code resources/read} and {@code prompts/get} that passes through a router to
- * the audit log (seed 001 §6.3): who, what, which backend, how it ended and how long it took. The caller is captured
+ * the audit log (governance: audit and redaction): who, what, which backend, how it ended and how long it took. The caller is captured
  * when the router is made, because calls run later on gateway threads where no request scope exists. The decision is
  * {@code deny} or {@code rate_limited} for the refusals of {@link PolicyRouter}, {@code allow} otherwise; the trace id
  * is the caller's request's (W3C trace context).

@@ -9,7 +9,7 @@ import jakarta.json.JsonValue;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
-/** JSON-RPC error codes the gateway answers with (DESIGN.md "Errors") and the mapping of backend failures. */
+/** JSON-RPC error codes the gateway answers with (docs/gateway.md, section "tools/call") and the mapping of backend failures. */
 public final class GatewayErrors {
 
     public static final int PARSE_ERROR = JsonRpcErrorCodes.PARSE_ERROR;
@@ -19,9 +19,9 @@ public final class GatewayErrors {
     public static final int INTERNAL_ERROR = JsonRpcErrorCodes.INTERNAL_ERROR;
     /** The code the reference SDK servers answer an unknown resource with. */
     public static final int RESOURCE_NOT_FOUND = -32002;
-    /** Over the tenant's rate limit (seed 001 §5.3); {@code error.data.retryAfterMs} says when to try again. */
+    /** Over the tenant's rate limit (the gateway's governance error model); {@code error.data.retryAfterMs} says when to try again. */
     public static final int RATE_LIMITED = -32010;
-    /** Refused by the tenant's policy (seed 001 §5.3). */
+    /** Refused by the tenant's policy (the gateway's governance error model). */
     public static final int POLICY_DENIED = -32020;
     public static final int BACKEND_UNAVAILABLE = BackendFailures.BACKEND_UNAVAILABLE;
     public static final int BACKEND_TIMEOUT = BackendFailures.BACKEND_TIMEOUT;

@@ -27,7 +27,7 @@ public final class ObservedRouter implements McpRouter {
     /** Answers that mean the named target was never served: its name is the client's word only. */
     private static final Set<Integer> UNSERVED = Set.of(GatewayErrors.INVALID_REQUEST, GatewayErrors.METHOD_NOT_FOUND,
             GatewayErrors.INVALID_PARAMS, GatewayErrors.RESOURCE_NOT_FOUND, ObservedRouter.RATE_LIMITED, ObservedRouter.POLICY_DENIED);
-    /** Seed 001 §5.3's policy answers, given by the policy layer below this one. */
+    /** The governance's policy answers, given by the policy layer below this one. */
     private static final int RATE_LIMITED = -32010;
     private static final int POLICY_DENIED = -32020;
 

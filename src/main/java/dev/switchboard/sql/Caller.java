@@ -15,7 +15,7 @@ public record Caller(String userId, String username, List<String> roles, Permiss
         roles = List.copyOf(roles);
     }
 
-    /** Refuses with -31001 and the seed's data fields unless the caller holds {@code permission}. */
+    /** Refuses with -31001 and the dialect's data fields unless the caller holds {@code permission}. */
     public void require(String permission) {
         if (!permissions.has(permission)) {
             throw new QueryException(QueryErrorCode.AUTHORIZATION, "权限不足",

@@ -51,7 +51,7 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
  * the session's server stream, DELETE ends the session. Liberty's MicroProfile JWT authenticates the caller (a
  * token or an API key); the caller's token is never passed on, backends use their own configured credentials.
  * The URL carries no security constraint: a constraint on {@code /mcp} would also refuse the tokenless WebSocket
- * handshakes of seed 000's dialect, which authenticates in-band. Liberty still verifies any bearer token it is given,
+ * handshakes of the query dialect, which authenticates in-band. Liberty still verifies any bearer token it is given,
  * and every method here refuses a caller without one (401) itself.
  */
 @WebServlet(urlPatterns = {"/mcp", "/mcp/servers/*", LegacySseSessions.STREAM_PATH, LegacySseSessions.MESSAGES_PATH},

@@ -85,7 +85,7 @@ public class SqlQueryServer implements BuiltinServer {
     }
 
     /**
-     * Seed 000's {@code query.progress} as MCP progress, every {@code query.progress-interval} while a question is
+     * The query dialect's {@code query.progress} as MCP progress, every {@code query.progress-interval} while a question is
      * answered: seconds elapsed out of the query's timeout.
      */
     private ScheduledFuture<?> reportProgress(JsonObject arguments, InProcessToolServer.Progress progress) {
