@@ -184,7 +184,8 @@ public class ChatService {
 
     /** The run's tool calls pass the caller's tenant policy and are audited like the gateway's (see ToolCallGovernance). */
     private ToolCallGovernance governance(CurrentUser user) {
-        return new ToolCallGovernance(CallerIdentity.of(user), user.clientId(), TraceScope.currentOrNew().traceId(), policies::of, admission, auditConfig.isEnabled() ? audit::record : event -> { });
+        return new ToolCallGovernance(CallerIdentity.of(user), user.clientId(), TraceScope.currentOrNew().traceId(),
+                policies::of, admission, auditConfig.isEnabled() ? audit::record : event -> { });
     }
 
     /**
