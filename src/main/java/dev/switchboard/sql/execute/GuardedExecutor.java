@@ -63,14 +63,14 @@ public final class GuardedExecutor {
         }
         long started = System.nanoTime();
         try (Connection connection = connections.open()) {
-            QueryDatabaseKind dialect = QueryDatabaseKind.of(connection.getMetaData());
-            dialect.begin(connection);
+            QueryDatabaseKind kind = QueryDatabaseKind.of(connection.getMetaData());
+            kind.begin(connection);
             try {
-                return run(connection, dialect, guarded, timeoutSeconds, started, maxResponseBytes);
+                return run(connection, kind, guarded, timeoutSeconds, started, maxResponseBytes);
             } catch (SQLException e) {
                 throw failure(guarded, timeoutSeconds, started, e);
             } finally {
-                dialect.end(connection);
+                kind.end(connection);
             }
         } catch (SQLException e) {
             Map<String, Object> data = new LinkedHashMap<>();
@@ -80,9 +80,9 @@ public final class GuardedExecutor {
         }
     }
 
-    private static QueryResult run(Connection connection, QueryDatabaseKind dialect, GuardedSql guarded, int timeoutSeconds,
+    private static QueryResult run(Connection connection, QueryDatabaseKind kind, GuardedSql guarded, int timeoutSeconds,
                                    long started, long maxResponseBytes) throws SQLException {
-        String sql = dialect.withServerTimeout(guarded.sql(), timeoutSeconds);
+        String sql = kind.withServerTimeout(guarded.sql(), timeoutSeconds);
         try (Statement statement = connection.createStatement()) {
             // the guard checked the text as it is; the driver must not rewrite JDBC escapes ({fn ...}) in it
             statement.setEscapeProcessing(false);
