@@ -1,4 +1,4 @@
--- Demo query database for the NL->SQL service (seed 000): a small shop with its staff.
+-- Demo query database for the NL->SQL service: a small shop with its staff.
 -- One script for both databases: MariaDB/MySQL and H2 2.3 in MySQL mode accept the same
 -- column COMMENT '...' and table options ENGINE/DEFAULT CHARSET/COMMENT='...'.
 -- Unique indexes are separate CREATE UNIQUE INDEX statements because H2 renames a UNIQUE KEY

@@ -1,4 +1,4 @@
-// Assistants: name, system prompt, model, knowledge base on/off and the MCP servers they use (seed 004 助手设置).
+// Assistants: name, system prompt, model, knowledge base on/off and the MCP servers they use (助手设置).
 import { api } from '../api.js';
 import { alertBox, busy, button, confirmDialog, describeError, h, icon, openModal, plural, toast } from '../ui.js';
 import { endpointText, TYPE_LABELS } from './servers.js';

@@ -1,5 +1,5 @@
 // Chat playground: pick an assistant (and a model), send, watch the answer stream in with each tool call shown inline
-// as seed 004's ToolCallBlock (status, arguments, collapsible result, Approve / Reject while pending). Conversations
+// as the MCP client system's ToolCallBlock (status, arguments, collapsible result, Approve / Reject while pending). Conversations
 // are listed from /api/conversations and reopened from their stored messages.
 import { api, postEventStream } from '../api.js';
 import { alertBox, button, describeError, h, icon, relativeTime, toast } from '../ui.js';
@@ -354,7 +354,7 @@ function assistantBubble() {
     }
 }
 
-/** Seed 004's ToolCallBlock: status, arguments, collapsible result, Approve / Reject while pending. */
+/** The MCP client system's ToolCallBlock: status, arguments, collapsible result, Approve / Reject while pending. */
 function toolCallBlock(initial, initialMessageId) {
     const state = { ...initial, messageId: initialMessageId };
     const name = h('span', { class: 'tc-name' });

@@ -1,4 +1,4 @@
-// Seed 004 /settings/mcp: server cards (ServerCard), the create/edit modal (ServerEditModal), test and delete.
+// The MCP client system's /settings/mcp page: server cards (ServerCard), the create/edit modal (ServerEditModal), test and delete.
 import { api } from '../api.js';
 import {
     alertBox, busy, button, confirmDialog, describeError, h, icon, keyValueEditor, openModal, plural, toast,
@@ -241,7 +241,7 @@ const ADMIN_ONLY_TYPES = {
     builtin: 'Only admins can add built-in servers: they run inside Switchboard, next to its data',
 };
 
-/** Seed 004's ServerEditModal: resolves with the saved server, or undefined when cancelled. */
+/** The MCP client system's ServerEditModal: resolves with the saved server, or undefined when cancelled. */
 export function openServerModal(ctx, server, existing = []) {
     const creating = !server;
     const s = server || { type: 'streamableHttp', isActive: true, timeout: 60, headers: {}, env: {}, args: [], scope: 'user' };

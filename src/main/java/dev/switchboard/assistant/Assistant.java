@@ -12,7 +12,7 @@ import jakarta.persistence.Table;
 import java.util.LinkedHashSet;
 import java.util.Set;
 
-/** An assistant: a system prompt, a model and the MCP servers whose tools it may use (seed 004). */
+/** An assistant: a system prompt, a model and the MCP servers whose tools it may use (the MCP client system). */
 @Entity
 @Table(name = "assistants")
 public class Assistant extends OwnedRecord {
@@ -30,7 +30,7 @@ public class Assistant extends OwnedRecord {
     @Column(name = "knowledge_base_enabled", nullable = false)
     private boolean knowledgeBaseEnabled;
 
-    /** Seed 004's {@code assistant_mcp_servers}. */
+    /** The MCP client system's {@code assistant_mcp_servers}. */
     @ElementCollection(fetch = FetchType.EAGER)
     @CollectionTable(name = "assistant_mcp_servers", joinColumns = @JoinColumn(name = "assistant_id"))
     @Column(name = "mcp_server_id")

@@ -30,7 +30,7 @@ import java.util.List;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
-/** {@code /api/assistants} and seed 004's {@code /api/assistants/{id}/mcp-servers}. */
+/** {@code /api/assistants} and the MCP client system's {@code /api/assistants/{id}/mcp-servers}. */
 @Path("/assistants")
 @RolesAllowed({"admin", "user"})
 @Produces(MediaType.APPLICATION_JSON)

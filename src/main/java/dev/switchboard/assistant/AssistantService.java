@@ -77,7 +77,7 @@ public class AssistantService {
         em.remove(find(user, id));
     }
 
-    /** Replaces the assistant's servers (seed 004 {@code assistant_mcp_servers}). */
+    /** Replaces the assistant's servers (the MCP client system's {@code assistant_mcp_servers}). */
     @Transactional
     public Assistant setServers(CurrentUser user, long id, List<Long> serverIds) {
         Assistant assistant = find(user, id);

@@ -16,7 +16,7 @@ import java.sql.Types;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * One audit row (seed 001 §6.3 plus outcome and duration), linked into its tenant's hash chain:
+ * One audit row (the governance audit fields plus outcome and duration), linked into its tenant's hash chain:
  * {@code rowHash = SHA-256(canonical JSON of every field but id and rowHash)}, and {@code prevHash} is the row
  * hash of the tenant's previous event, so editing or deleting a row breaks the chain.
  */

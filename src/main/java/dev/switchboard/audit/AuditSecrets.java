@@ -15,7 +15,7 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The versioned audit secrets of seed 001 §6.3: {@code input_hash = HMAC-SHA256(audit_secret_vN, canonical_json(input))}.
+ * The versioned audit secrets of the governance audit rules: {@code input_hash = HMAC-SHA256(audit_secret_vN, canonical_json(input))}.
  * New events are hashed with the newest version; a look-up by input tries every version not yet retired, so events
  * hashed under vN and vN+1 are both found during a rotation.
  */

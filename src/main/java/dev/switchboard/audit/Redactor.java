@@ -13,7 +13,7 @@ import java.util.regex.Pattern;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Field-level redaction before anything is serialised for a log line or an audit row (seed 001 §6.3): values under
+ * Field-level redaction before anything is serialised for a log line or an audit row (governance: audit and redaction): values under
  * secret-looking keys (tokens, API keys, cookies, passwords, ...) and under configured PII keys are replaced, and
  * string values that look like bearer tokens or JWTs are replaced wherever they stand.
  */

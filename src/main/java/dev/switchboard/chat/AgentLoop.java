@@ -1,13 +1,14 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.audit.AuditOutcome;
-import dev.switchboard.gateway.GatewayErrors;
+import dev.switchboard.backend.access.BackendFailures;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
 import dev.switchboard.llm.LlmReply;
 import dev.switchboard.llm.StreamListener;
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.llm.Usage;
+import dev.switchboard.mcp.JsonRpcErrorCodes;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.policy.CallAdmission;
 import jakarta.json.JsonArrayBuilder;
@@ -31,7 +32,7 @@ import java.util.concurrent.Semaphore;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Seed 004's agent loop: ask the LLM, run the tool calls it makes, give it the results, ask again, until it answers
+ * The agent loop: ask the LLM, run the tool calls it makes, give it the results, ask again, until it answers
  * in plain text or the round limit is reached; at the limit one last call without tools gets an answer.
  * <p>
  * A round runs on the server when every call in it is <em>server-run</em>: a tool of the assistant (or a built-in
@@ -294,7 +295,7 @@ public final class AgentLoop {
             return refused(record, refusal.get());
         }
         if (!(record.arguments() instanceof JsonObject object)) {
-            governance.record(tool, record.arguments(), CallAdmission.ALLOW, AuditOutcome.error(GatewayErrors.INVALID_PARAMS),
+            governance.record(tool, record.arguments(), CallAdmission.ALLOW, AuditOutcome.error(JsonRpcErrorCodes.INVALID_PARAMS),
                     millisSince(started));
             return failed(record, "invalid_arguments", "The arguments of '" + record.displayName() + "' are not a JSON object: "
                     + (record.arguments() instanceof JsonString raw ? raw.getString() : record.arguments()));
@@ -305,10 +306,10 @@ public final class AgentLoop {
             boolean isError = result.getBoolean("isError", false);
             return new ToolResult(record.with(isError ? ToolCallStatus.ERROR : ToolCallStatus.DONE, result, isError), ToolResultText.of(result));
         } catch (McpException e) {
-            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.error(GatewayErrors.codeOf(e)), millisSince(started));
+            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.error(BackendFailures.codeOf(e)), millisSince(started));
             return failed(record, "tool_failed", "Tool execution failed: " + e.getMessage());
         } catch (RuntimeException e) {
-            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.error(GatewayErrors.INTERNAL_ERROR), millisSince(started));
+            governance.record(tool, object, CallAdmission.ALLOW, AuditOutcome.error(JsonRpcErrorCodes.INTERNAL_ERROR), millisSince(started));
             return failed(record, "tool_failed", "Tool execution failed: " + e);
         }
     }
@@ -317,7 +318,7 @@ public final class AgentLoop {
         return (System.nanoTime() - startedNanos) / 1_000_000;
     }
 
-    /** An error the LLM reads as the tool's result (seed 003's error shape), so it can recover. */
+    /** An error the LLM reads as the tool's result (the chat API's tool error shape), so it can recover. */
     private static ToolResult failed(ToolCallRecord record, String code, String message) {
         JsonObject error = JSON.createObjectBuilder().add("error", errorDetails(record, code, message)).build();
         return new ToolResult(record.with(ToolCallStatus.ERROR, error, true), error.toString());

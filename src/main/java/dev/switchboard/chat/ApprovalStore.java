@@ -1,6 +1,7 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.security.CallerIdentity;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.Json;
 import jakarta.json.JsonArrayBuilder;
@@ -19,7 +20,7 @@ import java.util.Set;
 import java.util.function.Function;
 
 /**
- * Approval decisions, kept in the assistant message's {@code toolCalls} (seed 004), so a confirm works from any
+ * Approval decisions, kept in the assistant message's {@code toolCalls} (the MCP client system), so a confirm works from any
  * connection and any instance on the same database. A decision and a timeout both change a {@code pending} record
  * under a row lock, so exactly one of them wins. While a run waits it never writes the message, so nothing it
  * writes can overwrite a decision.
@@ -59,7 +60,7 @@ public class ApprovalStore {
      * run that has ended (a call handed back to the caller in manual mode is the caller's to run, not to confirm).
      */
     @Transactional
-    public Confirmation decide(ChatCaller caller, long messageId, String toolCallId, boolean approved, JsonObject arguments) {
+    public Confirmation decide(CallerIdentity caller, long messageId, String toolCallId, boolean approved, JsonObject arguments) {
         ChatMessage message = em.find(ChatMessage.class, messageId, LockModeType.PESSIMISTIC_WRITE);
         if (message == null || !"assistant".equals(message.getRole()) || !owned(caller, message)) {
             return Confirmation.refused(ApiException.notFound("Message " + messageId + " not found"));
@@ -87,12 +88,12 @@ public class ApprovalStore {
     }
 
     /** The caller's message, for a client that reconnects; 404 for anyone else's. */
-    public ChatMessage find(ChatCaller caller, long messageId) {
+    public ChatMessage find(CallerIdentity caller, long messageId) {
         return Optional.ofNullable(em.find(ChatMessage.class, messageId)).filter(m -> owned(caller, m))
                 .orElseThrow(() -> ApiException.notFound("Message " + messageId + " not found"));
     }
 
-    private boolean owned(ChatCaller caller, ChatMessage message) {
+    private boolean owned(CallerIdentity caller, ChatMessage message) {
         Conversation conversation = em.find(Conversation.class, message.getConversationId());
         return conversation != null && conversation.getTenantId().equals(caller.tenant())
                 && conversation.getUserId().equals(caller.subject());

@@ -2,16 +2,12 @@ package dev.switchboard.chat;
 
 import dev.switchboard.assistant.Assistant;
 import dev.switchboard.assistant.AssistantService;
-import dev.switchboard.backend.connection.BackendConnections;
+import dev.switchboard.backend.access.BackendAccess;
+import dev.switchboard.backend.access.BackendAccesses;
 import dev.switchboard.backend.registry.McpServer;
 import dev.switchboard.backend.registry.McpServerRegistry;
 import dev.switchboard.backend.tools.ToolAliasRegistry;
-import dev.switchboard.gateway.BackendNames;
-import dev.switchboard.gateway.resilience.BackendGuard;
-import dev.switchboard.gateway.resilience.BackendGuards;
 import dev.switchboard.mcp.McpException;
-import dev.switchboard.mcp.transport.RequestHeaders;
-import dev.switchboard.observability.TraceContext;
 import dev.switchboard.observability.TraceScope;
 import dev.switchboard.security.CurrentUser;
 import dev.switchboard.workspace.Workspace;
@@ -31,9 +27,9 @@ import java.util.Set;
 import java.util.logging.Logger;
 
 /**
- * Turns an assistant into the tools a run may use (seed 004: assistant's servers -> enabled tools -> model format),
- * and an invoker that calls them through the caller's pooled connections, behind each server's breaker and bulkhead
- * (the gateway's, shared) and with the request's trace.
+ * Turns an assistant into the tools a run may use (the MCP client system: assistant's servers -> enabled tools -> model format),
+ * and an invoker that calls them through the backend-access layer the gateway uses too ({@link BackendAccesses}: the
+ * caller's pooled connections, each server's breaker and bulkhead, the request's trace).
  */
 @ApplicationScoped
 public class AssistantTools {
@@ -47,13 +43,10 @@ public class AssistantTools {
     McpServerRegistry registry;
 
     @Inject
-    BackendConnections connections;
+    BackendAccesses backends;
 
     @Inject
     ToolAliasRegistry aliases;
-
-    @Inject
-    BackendGuards guards;
 
     @Inject
     ChatMetrics metrics;
@@ -72,6 +65,7 @@ public class AssistantTools {
         List<Long> visibleIds = registry.visibleIds(user);
         Map<String, McpTool> tools = new LinkedHashMap<>();
         Map<Long, ServerRoute> routes = new HashMap<>();
+        BackendAccess listing = backends.pooled(subject);
         for (long serverId : assistants.servers(user, assistantId)) {
             McpServer server = registry.findVisible(user, serverId);
             if (!server.isActive()) {
@@ -79,17 +73,15 @@ public class AssistantTools {
             }
             ServerRoute route = ServerRoute.of(server, registry, user, workspace);
             routes.put(serverId, route);
-            tools.putAll(toolsOf(subject, route, visibleIds));
+            tools.putAll(toolsOf(listing, subject, route, visibleIds));
         }
         // tool calls run on the chat's own threads: the request's trace is taken along from here
-        TraceContext trace = TraceScope.currentOrNew();
+        BackendAccess access = backends.of(subject, TraceScope.currentOrNew());
         ToolInvoker invoker = (tool, arguments) -> {
             ServerRoute route = routes.get(tool.serverId());
-            BackendGuard guard = guards.of(String.valueOf(tool.serverId()), BackendNames.sanitise(route.server().getName()));
             long started = System.nanoTime();
             try {
-                JsonObject result = RequestHeaders.with(Map.of(TraceContext.HEADER, trace.child().traceparent()), () -> guard.call(() ->
-                        connections.pool().callTool(subject, route.poolId(), route.spec(), tool.toolName(), arguments, route.timeout(), null)));
+                JsonObject result = access.callTool(route, tool.toolName(), arguments, route.timeout());
                 metrics.toolCall(tool.displayName(), Duration.ofNanos(System.nanoTime() - started),
                         result.getBoolean("isError", false) ? ChatMetrics.TOOL_ERROR : null);
                 return result;
@@ -104,11 +96,11 @@ public class AssistantTools {
     }
 
     /** A server that cannot be reached contributes no tools: the run goes on with the others, and the log says why. */
-    private Map<String, McpTool> toolsOf(String subject, ServerRoute route, List<Long> visibleIds) {
+    private Map<String, McpTool> toolsOf(BackendAccess listing, String subject, ServerRoute route, List<Long> visibleIds) {
         McpServer server = route.server();
         List<JsonObject> listed;
         try {
-            listed = connections.pool().listTools(subject, route.poolId(), route.spec(), route.timeout());
+            listed = listing.listTools(route, route.timeout());
         } catch (McpException e) {
             LOG.warning(() -> "MCP server " + server.getId() + " ('" + server.getName() + "') offers no tools to a chat of "
                     + subject + ": " + e.kind() + " " + e.getMessage());

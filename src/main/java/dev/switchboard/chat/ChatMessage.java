@@ -9,7 +9,7 @@ import jakarta.persistence.Table;
 
 /**
  * One stored message. An assistant message holds its text and, in {@code toolCallsJson}, the array of
- * {@link ToolCallRecord}s of every tool call it made (seed 004), so a run of tool calls is one message, not many.
+ * {@link ToolCallRecord}s of every tool call it made (the MCP client system), so a run of tool calls is one message, not many.
  */
 @Entity
 @Table(name = "chat_messages")

@@ -10,7 +10,7 @@ import java.time.Duration;
 import java.util.Locale;
 
 /**
- * Seed 003's monitoring list on {@code /metrics}: requests (with and without tool calls, and how they ended), their
+ * The chat API's monitoring list on {@code /metrics}: requests (with and without tool calls, and how they ended), their
  * duration, each tool's calls by status and execution time, and errors by type. Tool tags are the display names of
  * registered tools, so their number is bounded by what users registered.
  */

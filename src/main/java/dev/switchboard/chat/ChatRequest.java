@@ -15,7 +15,7 @@ import java.util.Set;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * A {@code POST /api/chat/completions} body (seed 003 + OpenAI), checked.
+ * A {@code POST /api/chat/completions} body (OpenAI plus the chat API's fields), checked.
  *
  * @param options     every other field, passed to the provider as is (model, temperature, max_tokens, tool_choice, top_p, ...)
  * @param assistantId from {@code assistant_id} or the {@code X-Assistant-Id} header; null for none

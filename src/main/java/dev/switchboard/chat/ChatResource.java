@@ -18,7 +18,7 @@ import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 /**
- * Seed 003's OpenAI-compatible {@code POST /api/chat/completions}. No {@code @Produces}: OpenAI SDKs send
+ * The OpenAI-compatible {@code POST /api/chat/completions}. No {@code @Produces}: OpenAI SDKs send
  * {@code Accept: application/json} even for streams, and the body's {@code stream} flag decides the answer's type.
  * <p>
  * Streams that can begin are answered by {@link ChatStreamServlet} before JAX-RS; it forwards every other request

@@ -12,6 +12,7 @@ import dev.switchboard.policy.CallAdmission;
 import dev.switchboard.policy.PolicyMetrics;
 import dev.switchboard.policy.RateLimiter;
 import dev.switchboard.policy.TenantPolicies;
+import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.security.CurrentUser;
 import dev.switchboard.workspace.Workspace;
 import dev.switchboard.workspace.Workspaces;
@@ -176,16 +177,15 @@ public class ChatService {
         List<ConversationStore.NewMessage> newMessages = request.newMessages().stream().map(message -> new ConversationStore.NewMessage(
                 message.getString("role"), text(message.get("content")), message.getString("tool_call_id", null))).toList();
         ToolInvoker invoker = workspace == null ? setup.invoker() : BuiltInTools.invoker(workspace, setup.invoker());
-        return new PreparedRun(ChatCaller.of(user), setup.assistantId(), request.lastUserText(), newMessages, turn, invoker,
+        return new PreparedRun(CallerIdentity.of(user), setup.assistantId(), request.lastUserText(), newMessages, turn, invoker,
                 governance(user), CompletionIdentity.next(model), request.sessionId(),
                 workspace == null ? null : workspace.directory().toString(), request.includeUsage());
     }
 
     /** The run's tool calls pass the caller's tenant policy and are audited like the gateway's (see ToolCallGovernance). */
     private ToolCallGovernance governance(CurrentUser user) {
-        ToolCallGovernance.Caller caller = new ToolCallGovernance.Caller(user.tenant(), user.subject(), user.clientId(),
-                TraceScope.currentOrNew().traceId());
-        return new ToolCallGovernance(caller, policies::of, admission, auditConfig.isEnabled() ? audit::record : event -> { });
+        return new ToolCallGovernance(CallerIdentity.of(user), user.clientId(), TraceScope.currentOrNew().traceId(),
+                policies::of, admission, auditConfig.isEnabled() ? audit::record : event -> { });
     }
 
     /**
@@ -338,7 +338,7 @@ public class ChatService {
     }
 
     /**
-     * Seed 002: the retrieved passages go in as a user message right before the last user message; they are the
+     * RAG: the retrieved passages go in as a user message right before the last user message; they are the
      * retriever's words, not the user's, so they are sent to the model but not stored in the conversation.
      */
     private static List<JsonObject> withKnowledge(List<JsonObject> messages, String context) {

@@ -9,7 +9,7 @@ import java.util.Map;
  * @param model        the assistant's model, or null (the request's model wins over it)
  * @param tools        its servers' enabled tools by LLM-facing name
  * @param invoker      runs those tools as the caller
- * @param knowledge    whether the assistant wants knowledge-base passages injected (seed 002)
+ * @param knowledge    whether the assistant wants knowledge-base passages injected (RAG)
  */
 public record ChatSetup(Long assistantId, String systemPrompt, String model, Map<String, McpTool> tools, ToolInvoker invoker,
                         boolean knowledge) {

@@ -18,8 +18,8 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Writes a run as {@code text/event-stream}. Every {@code data:} line is an OpenAI {@code chat.completion.chunk}
- * (one id, created, model) that also carries seed 003's {@code type} and top-level {@code delta}, so OpenAI SDKs
- * and seed-003 clients both read it.
+ * (one id, created, model) that also carries the chat API's {@code type} and top-level {@code delta}, so OpenAI SDKs
+ * and clients of the chat API's own format both read it.
  * <p>
  * {@code choices} carry only what the caller acts on: the text and, in manual mode, the tool calls handed back.
  * Tool calls Switchboard runs itself appear as {@code tool_call} and {@code tool_result} chunks with empty
@@ -92,7 +92,7 @@ final class ChunkStream {
     }
 
     /**
-     * Seed 004's {@code assistant.toolCall.updated} on a named event line. Its data is a chunk too (empty
+     * The MCP client system's {@code assistant.toolCall.updated} on a named event line. Its data is a chunk too (empty
      * {@code choices}): OpenAI SDKs hand named events on as ordinary chunks, so they must look like one.
      */
     void toolCallUpdated(ToolCallRecord record, long messageId) {

@@ -9,7 +9,7 @@ import java.util.List;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
-/** The OpenAI {@code chat.completion} answer, plus seed 003's {@code tool_execution} block and the conversation. */
+/** The OpenAI {@code chat.completion} answer, plus the chat API's {@code tool_execution} block and the conversation. */
 final class CompletionJson {
 
     private CompletionJson() {
@@ -39,7 +39,7 @@ final class CompletionJson {
                 .build();
     }
 
-    /** Seed 003's block; {@code rounds} and {@code round_limit_reached} say how the loop ended. */
+    /** The chat API's block; {@code rounds} and {@code round_limit_reached} say how the loop ended. */
     static JsonObject toolExecution(ChatOutcome outcome, String sessionId, String workspacePath) {
         JsonArrayBuilder called = JSON.createArrayBuilder();
         outcome.toolsCalled().forEach(called::add);

@@ -1,5 +1,6 @@
 package dev.switchboard.chat;
 
+import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -16,7 +17,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-/** The caller's stored conversations and their messages (seed 004's message storage); others' answer 404. */
+/** The caller's stored conversations and their messages (the MCP client system's message storage); others' answer 404. */
 @Path("/conversations")
 @RolesAllowed({"admin", "user"})
 @Produces(MediaType.APPLICATION_JSON)
@@ -33,7 +34,7 @@ public class ConversationResource {
     @Operation(summary = "The caller's conversations, most recent first")
     public JsonObject list() {
         JsonArrayBuilder data = Json.createArrayBuilder();
-        store.list(ChatCaller.of(user)).forEach(c -> data.add(toJson(c)));
+        store.list(CallerIdentity.of(user)).forEach(c -> data.add(toJson(c)));
         return Json.createObjectBuilder().add("data", data).build();
     }
 
@@ -41,7 +42,7 @@ public class ConversationResource {
     @Path("/{id}/messages")
     @Operation(summary = "A conversation's messages in order; assistant messages carry their toolCalls records")
     public JsonObject messages(@PathParam("id") long id) {
-        Conversation conversation = store.find(ChatCaller.of(user), id);
+        Conversation conversation = store.find(CallerIdentity.of(user), id);
         JsonArrayBuilder data = Json.createArrayBuilder();
         store.messages(conversation.getId()).forEach(m -> data.add(MessageJson.of(m)));
         return Json.createObjectBuilder().add("conversation", toJson(conversation)).add("data", data).build();

@@ -1,6 +1,7 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.security.CallerIdentity;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.json.JsonArrayBuilder;
@@ -33,7 +34,7 @@ public class ConversationStore {
      * Stores the start of a run in one transaction: the conversation (found or new), the caller's new messages and
      * the run's empty assistant message, whose id the run fills in.
      */
-    public StoredRun begin(ChatCaller caller, Long assistantId, String sessionId, String firstText, List<NewMessage> newMessages) {
+    public StoredRun begin(CallerIdentity caller, Long assistantId, String sessionId, String firstText, List<NewMessage> newMessages) {
         return inTransaction("store the chat turn", connection ->
                 RunRows.begin(connection, caller, assistantId, sessionId, firstText, newMessages, System.currentTimeMillis()));
     }
@@ -46,7 +47,7 @@ public class ConversationStore {
     public record StoredRun(long conversationId, long messageId) {
     }
 
-    /** Seed 004: the one assistant message of a run, its text and tool calls updated in place. */
+    /** The MCP client system: the one assistant message of a run, its text and tool calls updated in place. */
     public void updateAssistant(long messageId, String content, List<ToolCallRecord> records, String finishReason) {
         JsonArrayBuilder calls = JSON.createArrayBuilder();
         records.forEach(r -> calls.add(r.toJson()));
@@ -85,7 +86,7 @@ public class ConversationStore {
         }
     }
 
-    public List<Conversation> list(ChatCaller caller) {
+    public List<Conversation> list(CallerIdentity caller) {
         return em.createQuery("select c from Conversation c where c.tenantId = :tenant and c.userId = :subject "
                         + "order by c.updatedAt desc, c.id desc", Conversation.class)
                 .setParameter("tenant", caller.tenant()).setParameter("subject", caller.subject())
@@ -93,7 +94,7 @@ public class ConversationStore {
     }
 
     /** The caller's conversation; 404 for anyone else's, whether it exists or not. */
-    public Conversation find(ChatCaller caller, long id) {
+    public Conversation find(CallerIdentity caller, long id) {
         return Optional.ofNullable(em.find(Conversation.class, id))
                 .filter(c -> c.getTenantId().equals(caller.tenant()) && c.getUserId().equals(caller.subject()))
                 .orElseThrow(() -> ApiException.notFound("Conversation " + id + " not found"));

@@ -6,7 +6,7 @@ import dev.switchboard.platform.ApiException;
 import jakarta.json.JsonObject;
 import jakarta.ws.rs.core.Response;
 
-/** How a provider failure reaches the caller: 502 or 504 in the seed's error shape, with a code per cause. */
+/** How a provider failure reaches the caller: 502 or 504 in the chat API's error shape, with a code per cause. */
 final class LlmErrors {
 
     private static final String TYPE = "llm_error";

@@ -1,12 +1,12 @@
 package dev.switchboard.chat;
 
-import dev.switchboard.gateway.BackendNames;
-import dev.switchboard.gateway.GatewayToolName;
+import dev.switchboard.backend.tools.BackendNames;
+import dev.switchboard.backend.tools.GatewayToolName;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 /**
- * An enabled tool of one of the assistant's MCP servers, as the LLM sees it (seed 004 {@code McpToolWithServer}).
+ * An enabled tool of one of the assistant's MCP servers, as the LLM sees it (the MCP client system's {@code McpToolWithServer}).
  *
  * @param displayName the LLM-facing function name {@code mcp__{server}__{tool}} ({@code workspace__{tool}} for built-ins)
  * @param serverId    null for a built-in tool, which Switchboard runs itself

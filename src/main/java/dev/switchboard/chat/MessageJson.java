@@ -6,7 +6,7 @@ import jakarta.json.JsonValue;
 
 import java.io.StringReader;
 
-/** A stored message as the API shows it; an assistant message with its {@code toolCalls} records (seed 004). */
+/** A stored message as the API shows it; an assistant message with its {@code toolCalls} records (the MCP client system). */
 final class MessageJson {
 
     private MessageJson() {

@@ -1,6 +1,7 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -20,7 +21,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.StringReader;
 
-/** One stored message: where its run stands, and seed 004's confirm step for its pending tool calls. */
+/** One stored message: where its run stands, and the MCP client system's confirm step for its pending tool calls. */
 @Path("/messages")
 @RolesAllowed({"admin", "user"})
 @Produces(MediaType.APPLICATION_JSON)
@@ -40,7 +41,7 @@ public class MessageResource {
     @Path("/{id}")
     @Operation(summary = "A message with the status of each tool call, and 'state': running, awaiting_approval or finished")
     public JsonObject get(@PathParam("id") long id) {
-        ChatMessage message = approvals.find(ChatCaller.of(user), id);
+        ChatMessage message = approvals.find(CallerIdentity.of(user), id);
         return MessageJson.of(message).add("conversationId", message.getConversationId()).add("state", state(message)).build();
     }
 
@@ -61,7 +62,7 @@ public class MessageResource {
         if (!noArguments && !(arguments instanceof JsonObject)) {
             throw ApiException.badRequest("invalid_arguments", "'arguments' must be a JSON object");
         }
-        ToolCallRecord decided = approvals.decide(ChatCaller.of(user), id, toolCallId.getString(), approved == JsonValue.TRUE,
+        ToolCallRecord decided = approvals.decide(CallerIdentity.of(user), id, toolCallId.getString(), approved == JsonValue.TRUE,
                 noArguments ? null : arguments.asJsonObject()).orThrow();
         signals.signal(id);
         return decided.toJson();

@@ -1,5 +1,7 @@
 package dev.switchboard.chat;
 
+import dev.switchboard.security.CallerIdentity;
+
 import java.util.List;
 
 /**
@@ -12,7 +14,7 @@ import java.util.List;
  * @param governance    the tenant policy and audit trail the run's tool calls go through
  * @param workspacePath the session's workspace directory, or null without a session
  */
-record PreparedRun(ChatCaller caller, Long assistantId, String firstText, List<ConversationStore.NewMessage> newMessages,
+record PreparedRun(CallerIdentity caller, Long assistantId, String firstText, List<ConversationStore.NewMessage> newMessages,
                    ChatTurn turn, ToolInvoker invoker, ToolCallGovernance governance, CompletionIdentity identity,
                    String sessionId, String workspacePath, boolean includeUsage) {
 }

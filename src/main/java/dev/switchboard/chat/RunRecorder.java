@@ -3,7 +3,7 @@ package dev.switchboard.chat;
 import java.util.List;
 
 /**
- * Saves the run's assistant message as the loop reports progress (seed 004: one message, updated in place), and
+ * Saves the run's assistant message as the loop reports progress (the MCP client system: one message, updated in place), and
  * passes every event on to the stream, if there is one. The turn may still be being stored when the run begins:
  * text streams on at once, but every other event waits for the stored turn first, so no tool call starts and no
  * event names the message before it exists, and a turn that could not be stored ends the run there

@@ -1,5 +1,7 @@
 package dev.switchboard.chat;
 
+import dev.switchboard.security.CallerIdentity;
+
 import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
@@ -25,7 +27,7 @@ final class RunRows {
      * The conversation (the caller's newest one of {@code sessionId}, or a new one), the caller's new messages and the
      * run's empty assistant message; the messages' ids follow their order.
      */
-    static ConversationStore.StoredRun begin(Connection connection, ChatCaller caller, Long assistantId, String sessionId,
+    static ConversationStore.StoredRun begin(Connection connection, CallerIdentity caller, Long assistantId, String sessionId,
                                              String firstText, List<ConversationStore.NewMessage> newMessages, long now)
             throws SQLException {
         Long existing = sessionId == null ? null : conversationOf(connection, caller, sessionId);
@@ -74,7 +76,7 @@ final class RunRows {
         }
     }
 
-    private static Long conversationOf(Connection connection, ChatCaller caller, String sessionId) throws SQLException {
+    private static Long conversationOf(Connection connection, CallerIdentity caller, String sessionId) throws SQLException {
         try (PreparedStatement query = connection.prepareStatement("SELECT id FROM conversations WHERE tenant_id = ? "
                 + "AND user_id = ? AND session_id = ? ORDER BY id DESC LIMIT 1")) {
             query.setString(1, caller.tenant());
@@ -86,7 +88,7 @@ final class RunRows {
         }
     }
 
-    private static long insertConversation(Connection connection, ChatCaller caller, Long assistantId, String sessionId,
+    private static long insertConversation(Connection connection, CallerIdentity caller, Long assistantId, String sessionId,
                                            String firstText, long now) throws SQLException {
         String title = firstText == null ? "" : firstText.strip();
         try (PreparedStatement insert = connection.prepareStatement("INSERT INTO conversations "

@@ -4,7 +4,7 @@ import jakarta.json.Json;
 import jakarta.json.JsonObject;
 
 /**
- * What became of a call that needed approval (seed 004's confirm step).
+ * What became of a call that needed approval (the MCP client system's confirm step).
  *
  * @param arguments the arguments to run it with (the user's edited ones, or the model's); null unless approved
  * @param refusal   what the LLM reads instead of a result when the call did not run; null when approved
@@ -32,7 +32,7 @@ public record ToolApproval(boolean approved, JsonObject arguments, JsonObject re
         return REJECTED.equals(code) ? "rejected" : code == null ? "refused" : code;
     }
 
-    /** The user said no: the LLM is told so in seed 003's error shape, so it can answer without the tool. */
+    /** The user said no: the LLM is told so in the chat API's tool error shape, so it can answer without the tool. */
     static JsonObject rejection(String displayName) {
         return error(REJECTED, "The user refused to run the tool '" + displayName + "'; it did not run.", displayName);
     }

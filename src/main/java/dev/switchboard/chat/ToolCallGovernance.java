@@ -3,6 +3,7 @@ package dev.switchboard.chat;
 import dev.switchboard.audit.AuditRecord;
 import dev.switchboard.policy.CallAdmission;
 import dev.switchboard.policy.TenantPolicy;
+import dev.switchboard.security.CallerIdentity;
 import jakarta.json.JsonValue;
 
 import java.util.Optional;
@@ -20,26 +21,25 @@ final class ToolCallGovernance {
 
     static final String ACTION = "tools/call";
 
-    /**
-     * Who the run acts for, taken on the request thread.
-     *
-     * @param clientId the token's client (see {@code CurrentUser.clientId()}); null when it names none
-     * @param traceId  the request's W3C trace id
-     */
-    record Caller(String tenant, String subject, String clientId, String traceId) {
-    }
-
-    private final Caller caller;
+    private final CallerIdentity caller;
+    private final String clientId;
+    private final String traceId;
     private final Function<String, TenantPolicy> policies;
     private final CallAdmission admission;
     private final Consumer<AuditRecord> audit;
 
     /**
+     * @param caller   who the run acts for, taken on the request thread
+     * @param clientId the token's client (see {@code CurrentUser.clientId()}); null when it names none
+     * @param traceId  the request's W3C trace id
      * @param policies a tenant's policy by tenant id
      * @param audit    where events go ({@code AuditLog::record}); does nothing when auditing is switched off
      */
-    ToolCallGovernance(Caller caller, Function<String, TenantPolicy> policies, CallAdmission admission, Consumer<AuditRecord> audit) {
+    ToolCallGovernance(CallerIdentity caller, String clientId, String traceId, Function<String, TenantPolicy> policies,
+                       CallAdmission admission, Consumer<AuditRecord> audit) {
         this.caller = caller;
+        this.clientId = clientId;
+        this.traceId = traceId;
         this.policies = policies;
         this.admission = admission;
         this.audit = audit;
@@ -68,7 +68,7 @@ final class ToolCallGovernance {
      * @param outcome  how an allowed call ended ({@code AuditOutcome}); null for a call that did not run
      */
     void record(McpTool tool, JsonValue input, String decision, String outcome, long millis) {
-        audit.accept(new AuditRecord(System.currentTimeMillis(), caller.tenant(), caller.clientId(), caller.subject(), ACTION,
-                tool.policyName(), tool.backendName(), decision, caller.traceId(), input, outcome, millis));
+        audit.accept(new AuditRecord(System.currentTimeMillis(), caller.tenant(), clientId, caller.subject(), ACTION,
+                tool.policyName(), tool.backendName(), decision, traceId, input, outcome, millis));
     }
 }

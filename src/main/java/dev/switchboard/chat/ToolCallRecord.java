@@ -7,7 +7,7 @@ import jakarta.json.JsonValue;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Seed 004's {@code ToolCallRecord}: one tool call inside an assistant message, updated as it progresses.
+ * The MCP client system's {@code ToolCallRecord}: one tool call inside an assistant message, updated as it progresses.
  *
  * @param serverId  null for a built-in tool, or one the LLM named but no server has
  * @param arguments the parsed arguments, or the raw text as a JSON string when the model wrote invalid JSON

@@ -2,7 +2,7 @@ package dev.switchboard.chat;
 
 import java.util.Locale;
 
-/** Seed 004's tool-call states. */
+/** The MCP client system's tool-call states. */
 public enum ToolCallStatus {
     /** Waiting for someone: approval ({@code POST /api/messages/{id}/tool-confirm}), or the caller in manual mode. */
     PENDING,

@@ -1,5 +1,6 @@
 package dev.switchboard.gateway;
 
+import dev.switchboard.backend.access.BackendAccess;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
 import jakarta.json.JsonArray;

@@ -16,7 +16,7 @@ import java.util.function.Consumer;
 
 /**
  * Reports every {@code tools/call}, {@code resources/read} and {@code prompts/get} that passes through a router to
- * the audit log (seed 001 §6.3): who, what, which backend, how it ended and how long it took. The caller is captured
+ * the audit log (governance: audit and redaction): who, what, which backend, how it ended and how long it took. The caller is captured
  * when the router is made, because calls run later on gateway threads where no request scope exists. The decision is
  * {@code deny} or {@code rate_limited} for the refusals of {@link PolicyRouter}, {@code allow} otherwise; the trace id
  * is the caller's request's (W3C trace context).
@@ -25,21 +25,11 @@ public final class AuditedRouter implements McpRouter {
 
     private static final Set<String> AUDITED = Set.of("tools/call", "resources/read", "prompts/get");
 
-    /**
-     * Who is calling, through which client session, in which trace.
-     *
-     * @param clientId  the client application: the token's {@code azp}/{@code client_id}, or the API key; null when
-     *                  the token names none
-     * @param sessionId the client's MCP session the call came through
-     */
-    public record Caller(String tenantId, String subject, String clientId, String sessionId, TraceContext trace) {
-    }
-
     private final McpRouter delegate;
     private final AuditLog audit;
-    private final Caller caller;
+    private final ClientContext caller;
 
-    public AuditedRouter(McpRouter delegate, AuditLog audit, Caller caller) {
+    public AuditedRouter(McpRouter delegate, AuditLog audit, ClientContext caller) {
         this.delegate = delegate;
         this.audit = audit;
         this.caller = caller;

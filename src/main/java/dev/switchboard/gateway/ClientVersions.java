@@ -4,7 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
-/** The protocol versions the gateway speaks to its clients (DESIGN.md "Versions"). */
+/** The protocol versions the gateway speaks to its clients (docs/gateway.md, section "Older clients"). */
 public final class ClientVersions {
 
     public static final String LATEST = "2025-11-25";

@@ -1,5 +1,6 @@
 package dev.switchboard.gateway;
 
+import dev.switchboard.backend.access.BackendTarget;
 import dev.switchboard.backend.pool.BackendSpecSource;
 
 import java.time.Duration;
@@ -18,7 +19,7 @@ import java.util.Set;
  * @param spec          decrypts the connection details when the pool has to connect
  */
 public record GatewayBackend(String name, String serverId, Set<String> disabledTools, Duration timeout,
-                             BackendSpecSource spec) {
+                             BackendSpecSource spec) implements BackendTarget {
 
     public GatewayBackend {
         Objects.requireNonNull(name, "name");

@@ -37,7 +37,7 @@ public class GatewayConfiguration {
     @ConfigProperty(name = "switchboard.gateway.keep-alive-interval", defaultValue = "PT15S")
     Duration keepAliveInterval;
 
-    /** Seed 001's own name for the flag. */
+    /** The governance rules' own name for the flag. */
     @Inject
     @ConfigProperty(name = "compatibility.legacyHttpSse", defaultValue = "false")
     boolean legacyHttpSse;

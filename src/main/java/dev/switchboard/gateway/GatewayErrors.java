@@ -1,5 +1,7 @@
 package dev.switchboard.gateway;
 
+import dev.switchboard.backend.access.BackendFailures;
+import dev.switchboard.mcp.JsonRpcErrorCodes;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
 import jakarta.json.JsonObjectBuilder;
@@ -7,24 +9,24 @@ import jakarta.json.JsonValue;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
-/** JSON-RPC error codes the gateway answers with (DESIGN.md "Errors") and the mapping of backend failures. */
+/** JSON-RPC error codes the gateway answers with (docs/gateway.md, section "tools/call") and the mapping of backend failures. */
 public final class GatewayErrors {
 
-    public static final int PARSE_ERROR = -32700;
-    public static final int INVALID_REQUEST = -32600;
-    public static final int METHOD_NOT_FOUND = -32601;
-    public static final int INVALID_PARAMS = -32602;
-    public static final int INTERNAL_ERROR = -32603;
+    public static final int PARSE_ERROR = JsonRpcErrorCodes.PARSE_ERROR;
+    public static final int INVALID_REQUEST = JsonRpcErrorCodes.INVALID_REQUEST;
+    public static final int METHOD_NOT_FOUND = JsonRpcErrorCodes.METHOD_NOT_FOUND;
+    public static final int INVALID_PARAMS = JsonRpcErrorCodes.INVALID_PARAMS;
+    public static final int INTERNAL_ERROR = JsonRpcErrorCodes.INTERNAL_ERROR;
     /** The code the reference SDK servers answer an unknown resource with. */
     public static final int RESOURCE_NOT_FOUND = -32002;
-    /** Over the tenant's rate limit (seed 001 §5.3); {@code error.data.retryAfterMs} says when to try again. */
+    /** Over the tenant's rate limit (the gateway's governance error model); {@code error.data.retryAfterMs} says when to try again. */
     public static final int RATE_LIMITED = -32010;
-    /** Refused by the tenant's policy (seed 001 §5.3). */
+    /** Refused by the tenant's policy (the gateway's governance error model). */
     public static final int POLICY_DENIED = -32020;
-    public static final int BACKEND_UNAVAILABLE = -32030;
-    public static final int BACKEND_TIMEOUT = -32040;
+    public static final int BACKEND_UNAVAILABLE = BackendFailures.BACKEND_UNAVAILABLE;
+    public static final int BACKEND_TIMEOUT = BackendFailures.BACKEND_TIMEOUT;
     /** The request was cancelled by the client (the code LSP and several MCP SDKs use). */
-    public static final int REQUEST_CANCELLED = -32800;
+    public static final int REQUEST_CANCELLED = BackendFailures.REQUEST_CANCELLED;
 
     private GatewayErrors() {
     }
@@ -53,21 +55,11 @@ public final class GatewayErrors {
     public static JsonRpcMessage fromBackend(JsonValue id, String backend, String method, McpException e) {
         JsonValue data = JSON.createObjectBuilder().add("backend", backend).build();
         return switch (e.kind()) {
-            case RPC_ERROR -> error(id, codeOf(e), stripMethod(method, e.getMessage()), e.rpcData());
-            case TIMEOUT -> error(id, codeOf(e), "backend_timeout: " + backend + " did not answer " + method
+            case RPC_ERROR -> error(id, BackendFailures.codeOf(e), stripMethod(method, e.getMessage()), e.rpcData());
+            case TIMEOUT -> error(id, BackendFailures.codeOf(e), "backend_timeout: " + backend + " did not answer " + method
                     + " in time", data);
-            case CANCELLED -> error(id, codeOf(e), "Request cancelled", null);
-            default -> error(id, codeOf(e), "backend_unavailable: " + backend + ": " + e.getMessage(), data);
-        };
-    }
-
-    /** The code a backend failure is answered with (see {@link #fromBackend}); the chat loop audits its calls by it. */
-    public static int codeOf(McpException e) {
-        return switch (e.kind()) {
-            case RPC_ERROR -> e.rpcCode();
-            case TIMEOUT -> BACKEND_TIMEOUT;
-            case CANCELLED -> REQUEST_CANCELLED;
-            default -> BACKEND_UNAVAILABLE;
+            case CANCELLED -> error(id, BackendFailures.codeOf(e), "Request cancelled", null);
+            default -> error(id, BackendFailures.codeOf(e), "backend_unavailable: " + backend + ": " + e.getMessage(), data);
         };
     }
 

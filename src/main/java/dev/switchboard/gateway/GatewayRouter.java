@@ -1,5 +1,7 @@
 package dev.switchboard.gateway;
 
+import dev.switchboard.backend.access.BackendAccess;
+import dev.switchboard.backend.tools.GatewayToolName;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.ServerRequestHandler;

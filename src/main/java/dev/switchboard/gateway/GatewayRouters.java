@@ -2,9 +2,8 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.audit.AuditConfig;
 import dev.switchboard.audit.AuditLog;
-import dev.switchboard.backend.connection.BackendConnections;
-import dev.switchboard.gateway.resilience.BackendGuards;
-import dev.switchboard.gateway.resilience.ResilientBackendAccess;
+import dev.switchboard.backend.access.BackendAccess;
+import dev.switchboard.backend.access.BackendAccesses;
 import dev.switchboard.policy.IdempotentResults;
 import dev.switchboard.policy.PolicyConfiguration;
 import dev.switchboard.policy.PolicyMetrics;
@@ -26,7 +25,7 @@ import java.util.List;
 public class GatewayRouters {
 
     @Inject
-    BackendConnections connections;
+    BackendAccesses backends;
 
     @Inject
     GatewayThreads threads;
@@ -59,19 +58,16 @@ public class GatewayRouters {
     IdempotentResults idempotentResults;
 
     @Inject
-    BackendGuards guards;
-
-    @Inject
     GatewayMetrics metrics;
 
     /** {@code /mcp}: every backend the caller may use, behind one session. */
-    public McpRouter aggregated(AuditedRouter.Caller caller, List<GatewayBackend> backends, GatewaySession session) {
+    public McpRouter aggregated(ClientContext caller, List<GatewayBackend> backends, GatewaySession session) {
         return forClientVersion(observed(audited(policed(new GatewayRouter(backends, access(caller), threads.executor(),
                 configuration.settings(), clients.subscriptions().of(session)), caller, null), caller), caller, null), session);
     }
 
     /** {@code /mcp/servers/{name}}: one backend as it is, its names and URIs untouched. */
-    public McpRouter passthrough(AuditedRouter.Caller caller, GatewayBackend backend, GatewaySession session) {
+    public McpRouter passthrough(ClientContext caller, GatewayBackend backend, GatewaySession session) {
         return forClientVersion(observed(audited(policed(new PassthroughRouter(backend, access(caller),
                 clients.subscriptions().of(session, false)), caller, backend.name()), caller), caller, backend.name()), session);
     }
@@ -81,22 +77,21 @@ public class GatewayRouters {
         return ResourceLinksAsText.neededFor(session.protocolVersion()) ? new ResourceLinksAsText(router) : router;
     }
 
-    private BackendAccess access(AuditedRouter.Caller caller) {
-        return new TracedBackendAccess(new ResilientBackendAccess(new PooledBackendAccess(connections.pool(), caller.subject()),
-                guards::of), caller.trace());
+    private BackendAccess access(ClientContext caller) {
+        return backends.of(caller.subject(), caller.trace());
     }
 
     /** The tenant's policy is read here, on the request thread, from a short-lived cache. */
-    private McpRouter policed(McpRouter router, AuditedRouter.Caller caller, String passthroughBackend) {
+    private McpRouter policed(McpRouter router, ClientContext caller, String passthroughBackend) {
         return new PolicyRouter(router, caller, policies.of(caller.tenantId()), passthroughBackend,
                 new PolicyRouter.Services(limiter, policyMetrics, policyConfiguration.retries(), idempotentResults));
     }
 
-    private McpRouter audited(McpRouter router, AuditedRouter.Caller caller) {
+    private McpRouter audited(McpRouter router, ClientContext caller) {
         return auditConfig.isEnabled() ? new AuditedRouter(router, audit, caller) : router;
     }
 
-    private McpRouter observed(McpRouter router, AuditedRouter.Caller caller, String fixedBackend) {
+    private McpRouter observed(McpRouter router, ClientContext caller, String fixedBackend) {
         return new ObservedRouter(router, caller, metrics, fixedBackend);
     }
 }

@@ -27,17 +27,17 @@ public final class ObservedRouter implements McpRouter {
     /** Answers that mean the named target was never served: its name is the client's word only. */
     private static final Set<Integer> UNSERVED = Set.of(GatewayErrors.INVALID_REQUEST, GatewayErrors.METHOD_NOT_FOUND,
             GatewayErrors.INVALID_PARAMS, GatewayErrors.RESOURCE_NOT_FOUND, ObservedRouter.RATE_LIMITED, ObservedRouter.POLICY_DENIED);
-    /** Seed 001 §5.3's policy answers, given by the policy layer below this one. */
+    /** The governance's policy answers, given by the policy layer below this one. */
     private static final int RATE_LIMITED = -32010;
     private static final int POLICY_DENIED = -32020;
 
     private final McpRouter delegate;
-    private final AuditedRouter.Caller caller;
+    private final ClientContext caller;
     private final GatewayMetrics metrics;
     private final String fixedBackend;
 
     /** @param fixedBackend the one backend of a passthrough router (its names carry no backend), else null */
-    public ObservedRouter(McpRouter delegate, AuditedRouter.Caller caller, GatewayMetrics metrics, String fixedBackend) {
+    public ObservedRouter(McpRouter delegate, ClientContext caller, GatewayMetrics metrics, String fixedBackend) {
         this.delegate = delegate;
         this.caller = caller;
         this.metrics = metrics;

@@ -1,6 +1,7 @@
 package dev.switchboard.gateway;
 
 import dev.switchboard.audit.CanonicalJson;
+import dev.switchboard.backend.tools.GatewayToolName;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.policy.CallAdmission;
@@ -27,7 +28,7 @@ import java.util.function.Predicate;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Holds one client-facing endpoint's requests to the caller's tenant policy (seed 001 §5.3, §6.2, §7) before the router
+ * Holds one client-facing endpoint's requests to the caller's tenant policy (allowlists, rate limits, retries) before the router
  * it wraps sees them:
  * <ul>
  *     <li>tools outside the allowlist are left out of {@code tools/list} and refused on {@code tools/call}
@@ -45,7 +46,7 @@ public final class PolicyRouter implements McpRouter {
 
     /** Where a request carries its idempotency key; the HTTP endpoint copies {@code x-idempotency-key} here. */
     public static final String IDEMPOTENCY_META = "idempotencyKey";
-    /** The HTTP header of seed 001 §6.2 that carries the key. */
+    /** The HTTP header of the governance retry rules that carries the key. */
     public static final String IDEMPOTENCY_HEADER = "x-idempotency-key";
     private static final Set<String> LIMITED = Set.of("tools/call", "resources/read", "prompts/get");
     /** Pages a filtered list may skip to avoid answering an empty page that still has a next cursor. */
@@ -57,14 +58,14 @@ public final class PolicyRouter implements McpRouter {
     }
 
     private final McpRouter delegate;
-    private final AuditedRouter.Caller caller;
+    private final ClientContext caller;
     private final TenantPolicy policy;
     private final String passthroughBackend;
     private final Services services;
     private final CallAdmission admission;
 
     /** @param passthroughBackend the one backend of a passthrough endpoint; null for the aggregated one */
-    public PolicyRouter(McpRouter delegate, AuditedRouter.Caller caller, TenantPolicy policy, String passthroughBackend,
+    public PolicyRouter(McpRouter delegate, ClientContext caller, TenantPolicy policy, String passthroughBackend,
                         Services services) {
         this.delegate = delegate;
         this.caller = caller;

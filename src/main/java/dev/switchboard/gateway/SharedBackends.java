@@ -1,6 +1,6 @@
 package dev.switchboard.gateway;
 
-import dev.switchboard.backend.builtin.CallerIdentity;
+import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.backend.registry.McpServerChanged;
 import dev.switchboard.security.CurrentUser;
 import jakarta.enterprise.context.ApplicationScoped;

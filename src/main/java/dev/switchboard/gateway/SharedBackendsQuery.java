@@ -2,6 +2,7 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.backend.registry.McpServer;
 import dev.switchboard.backend.registry.McpServerRegistry;
+import dev.switchboard.backend.tools.BackendNames;
 import dev.switchboard.security.CurrentUser;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;

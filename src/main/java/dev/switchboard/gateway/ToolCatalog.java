@@ -1,5 +1,8 @@
 package dev.switchboard.gateway;
 
+import dev.switchboard.backend.access.BackendAccess;
+import dev.switchboard.backend.tools.GatewayToolName;
+
 import jakarta.json.JsonObject;
 
 import java.time.Duration;

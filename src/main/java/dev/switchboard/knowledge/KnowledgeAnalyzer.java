@@ -33,7 +33,7 @@ import java.util.List;
  * would fight over the same tokens, and separate fields let BM25 weigh each view by its own statistics.
  * <p>
  * Both drop {@link #STOP_WORDS}: the function words of English and Chinese questions ("how do I", "怎么", "的").
- * In a knowledge base of a handful of files, as seed 002's, such words are rare, so BM25 would give them a high IDF
+ * In a knowledge base of a handful of files, as the RAG feature's, such words are rare, so BM25 would give them a high IDF
  * and a question's phrasing would weigh as much as its subject.
  */
 final class KnowledgeAnalyzer extends DelegatingAnalyzerWrapper {

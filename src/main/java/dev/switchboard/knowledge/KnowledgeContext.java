@@ -4,7 +4,7 @@ import java.util.List;
 import java.util.Locale;
 
 /**
- * The user message that carries retrieved passages to the LLM, worded like seed 002's RAG context (a header with the
+ * The user message that carries retrieved passages to the LLM, worded like the RAG feature's context (a header with the
  * question, each passage with its relevance and source, a closing instruction), with the line range added to each
  * source so the model can cite it precisely.
  */

@@ -20,7 +20,7 @@ import java.util.Set;
 /**
  * A question turned into a BM25 query over both fields, plus the number its scores are divided by.
  * <p>
- * <b>Normalisation.</b> Raw BM25 is unbounded and depends on the corpus, so a fixed threshold like the seed's 0.1
+ * <b>Normalisation.</b> Raw BM25 is unbounded and depends on the corpus, so a fixed threshold like the RAG feature's 0.1
  * would mean nothing. Dividing by the best hit (the usual trick) is worse: the best passage always scores 1, even
  * for a question the knowledge base knows nothing about. Here a score is divided by the query's <i>ceiling</i>,
  * the sum of each distinct query term's {@code idf} (the most any passage could get from that term), including the
@@ -30,7 +30,7 @@ import java.util.Set;
  * identifier fragments are mostly noise that would drown every score. A score is thus the IDF-weighted share of
  * the question a passage covers, damped by BM25's term-frequency saturation and length norm: always in [0, 1),
  * about 0.45 for a passage of average length that contains every query term once, and near 0 for a passage that
- * shares only common words. That is the seed's own "matched query words / all query words" idea with rare words
+ * shares only common words. That is the RAG feature's own "matched query words / all query words" idea with rare words
  * counting more, and 0.1 keeps its meaning: a passage must cover a real part of the question.
  * <p>
  * The question is not parsed as query syntax (users type {@code ?}, {@code :} and quotes), and distinct terms are

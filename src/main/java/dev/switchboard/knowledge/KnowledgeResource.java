@@ -21,7 +21,7 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
  */
 @Path("/knowledge")
 @Produces(MediaType.APPLICATION_JSON)
-@Tag(name = "Knowledge base", description = "Inspect retrieval from the knowledge folder (seed 002's RAG)")
+@Tag(name = "Knowledge base", description = "Inspect retrieval from the knowledge folder (RAG)")
 public class KnowledgeResource {
 
     @Inject

@@ -13,13 +13,13 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Seed 002's RAG retriever over the server's knowledge base: the one place other rooms ask for passages. Owns the
+ * The RAG retriever over the server's knowledge base: the one place other rooms ask for passages. Owns the
  * {@link KnowledgeIndex}; {@link KnowledgeRefresher} keeps it in step with the folder.
  */
 @ApplicationScoped
 public class KnowledgeRetriever {
 
-    /** Seed 002: at most 3 documents... */
+    /** RAG: at most 3 documents... */
     public static final int DEFAULT_LIMIT = 3;
     /** ...each with a relevance of at least 0.1. */
     public static final double DEFAULT_MIN_SCORE = 0.1;
@@ -81,10 +81,10 @@ public class KnowledgeRetriever {
     }
 
     /**
-     * The knowledge-base context for a chat run, as seed 002 injects it: the content of a message with role
+     * The knowledge-base context for a chat run, as RAG injects it: the content of a message with role
      * {@code user} holding the best passages for {@code question} ({@value #DEFAULT_LIMIT} at most, each scoring at
      * least {@value #DEFAULT_MIN_SCORE}), each with its relevance and its source (path relative to the knowledge
-     * folder and line range), framed in seed 002's wording.
+     * folder and line range), framed in the RAG feature's wording.
      * <p>
      * Contract for the chat loop: call it once per run, before the first LLM call, only when the assistant has
      * {@code knowledgeBaseEnabled}; pass the text of the request's last {@code user} message. When a value is

@@ -1,7 +1,7 @@
 package dev.switchboard.knowledge;
 
 import dev.switchboard.backend.builtin.BuiltinServer;
-import dev.switchboard.backend.builtin.CallerIdentity;
+import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.mcp.server.InProcessToolServer;
 import dev.switchboard.mcp.transport.InProcessServer;
 import jakarta.enterprise.context.ApplicationScoped;

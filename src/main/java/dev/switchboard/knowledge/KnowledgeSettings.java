@@ -8,7 +8,7 @@ import java.util.Locale;
 /**
  * What the knowledge base indexes and how.
  *
- * @param folder          the knowledge folder (seed 002's {@code knowledge_base}); may not exist yet
+ * @param folder          the knowledge folder (the RAG feature's {@code knowledge_base}); may not exist yet
  * @param extensions      file name endings indexed, lower case with the dot ({@code .txt}, {@code .md}, {@code .go})
  * @param maxFileBytes    larger files are skipped (and logged): one huge file would crowd out everything else
  * @param passageChars    target size of a passage, the unit that is ranked and injected
@@ -17,7 +17,7 @@ import java.util.Locale;
 public record KnowledgeSettings(Path folder, List<String> extensions, long maxFileBytes, int passageChars,
                                 Duration refreshInterval) {
 
-    public static final List<String> SEED_EXTENSIONS = List.of(".txt", ".md", ".go");
+    public static final List<String> DEFAULT_EXTENSIONS = List.of(".txt", ".md", ".go");
 
     public KnowledgeSettings {
         if (maxFileBytes < 1) {

@@ -40,9 +40,9 @@ public final class JsonRpcPeer implements McpTransport.Listener {
 
     private static final Logger LOG = Logger.getLogger(JsonRpcPeer.class.getName());
     /** JSON-RPC "method not found". */
-    public static final int METHOD_NOT_FOUND = -32601;
+    public static final int METHOD_NOT_FOUND = JsonRpcErrorCodes.METHOD_NOT_FOUND;
     /** JSON-RPC "internal error". */
-    public static final int INTERNAL_ERROR = -32603;
+    public static final int INTERNAL_ERROR = JsonRpcErrorCodes.INTERNAL_ERROR;
     /** How long sending a notification (cancelled, initialized) may take. */
     private static final Duration NOTIFICATION_TIMEOUT = Duration.ofSeconds(5);
     /** Slack on top of a request's own deadline before a blocked caller gives up on the timer. */

@@ -7,7 +7,7 @@ import jakarta.ws.rs.core.Response;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * The error body every REST endpoint answers with (seed 003's shape):
+ * The error body every REST endpoint answers with (the chat API's error shape):
  * {@code {"error":{"message":..., "type":..., "code":...}}}.
  */
 public final class ApiError {

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Optional;
 
 /**
- * A tenant policy's verdict on one call before it runs (seed 001 §5.3): the allowlists, and a permit from the rate
+ * A tenant policy's verdict on one call before it runs (the gateway's governance error model): the allowlists, and a permit from the rate
  * limit. Every way a call reaches a tool asks here (the gateway's policy layer and the chat loop), so a refusal is
  * worded, counted and limited alike, and the two draw permits from the same buckets.
  */

@@ -12,7 +12,7 @@ import java.time.Duration;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * A tenant's stored policy (seed 001 §7 {@code policy_binding}): the lists as JSON text, the rate limit as columns so
+ * A tenant's stored policy (the governance data model's {@code policy_binding}): the lists as JSON text, the rate limit as columns so
  * it can be read (and reported on) with plain SQL.
  */
 @Entity

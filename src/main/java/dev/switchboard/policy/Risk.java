@@ -3,7 +3,7 @@ package dev.switchboard.policy;
 import java.util.Locale;
 import java.util.Optional;
 
-/** How risky an administrator rates a tool; only {@link #LOW} tools may ever be retried (seed 001 §6.2). */
+/** How risky an administrator rates a tool; only {@link #LOW} tools may ever be retried (the governance retry rules). */
 public enum Risk {
     LOW, MEDIUM, HIGH;
 

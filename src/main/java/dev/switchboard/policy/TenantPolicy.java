@@ -5,7 +5,7 @@ import java.util.List;
 import java.util.Set;
 
 /**
- * A tenant's policy binding as the gateway enforces it (seed 001 §7 {@code policy_binding}).
+ * A tenant's policy binding as the gateway enforces it (the governance data model's {@code policy_binding}).
  *
  * @param tools            the tool allowlist; null allows every tool
  * @param resourceBackends backends whose prompts and resources the tenant may use; null allows every backend

@@ -4,7 +4,7 @@ import java.util.Optional;
 import java.util.regex.Pattern;
 
 /**
- * One entry of a tenant's tool allowlist, over the gateway's public names ({@code {backend}__{tool}}, seed 001 §5.2):
+ * One entry of a tenant's tool allowlist, over the gateway's public names ({@code {backend}__{tool}}, the gateway's tool naming):
  * a whole name ({@code files__read_file}), every tool of a backend ({@code files__*}) or every tool ({@code *}).
  */
 public record ToolPattern(String text) {

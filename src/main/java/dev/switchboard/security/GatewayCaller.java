@@ -11,7 +11,9 @@ import java.util.Set;
  * The caller of an MCP gateway request: the token's or API key's identity like everywhere else, or, when an
  * administrator switched on anonymous MCP for local development ({@link AnonymousMcp}), a fixed
  * low-privilege principal for callers without a token: subject {@value #ANONYMOUS_SUBJECT} (no local user can have
- * that name), role {@code user}, the default tenant and its policy. The REST API never sees this principal.
+ * that name), role {@code user}, the default tenant and its policy. The REST API never sees this principal. A
+ * request-scoped {@link CurrentUser} of its own rather than a {@link CallerIdentity}: it decides, per request, who
+ * the caller is; what outlives the request copies it into a {@link CallerIdentity}.
  */
 @RequestScoped
 @Typed(GatewayCaller.class)

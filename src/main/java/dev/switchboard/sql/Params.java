@@ -8,7 +8,7 @@ import jakarta.json.JsonValue;
 import java.util.LinkedHashMap;
 import java.util.Map;
 
-/** Reading a request's {@code params}: a missing or mistyped value is seed 000's -32602 naming the parameter. */
+/** Reading a request's {@code params}: a missing or mistyped value is the query dialect's -32602 naming the parameter. */
 public final class Params {
 
     private Params() {

@@ -6,7 +6,7 @@ import java.util.Set;
 import java.util.TreeSet;
 
 /**
- * What a caller of the query service may read: seed 000's {@code table:{name}:read} per table, or {@code admin:*}.
+ * What a caller of the query service may read: the query dialect's {@code table:{name}:read} per table, or {@code admin:*}.
  * Table names compare case-insensitively, so {@code USERS} needs the same permission as {@code users}.
  */
 public record Permissions(Set<String> granted) {

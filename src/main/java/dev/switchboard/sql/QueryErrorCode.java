@@ -1,6 +1,6 @@
 package dev.switchboard.sql;
 
-/** Seed 000's error table: every code the query service and its dialect produce (the seed's names in the comments). */
+/** The query dialect's error table: every code the query service and its dialect produce (the dialect's names for them in the comments). */
 public enum QueryErrorCode {
     /** Parse Error: a message that is not JSON. */
     PARSE(-32700),

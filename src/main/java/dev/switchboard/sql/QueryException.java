@@ -5,8 +5,8 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 
 /**
- * A failure the caller is told about in seed 000's error shape: {@code code}, {@code message}, {@code data}.
- * The data keys are the seed's (e.g. {@code required_permission}, {@code mysql_errno}); their order is kept.
+ * A failure the caller is told about in the query dialect's error shape: {@code code}, {@code message}, {@code data}.
+ * The data keys are the dialect's (e.g. {@code required_permission}, {@code mysql_errno}); their order is kept.
  */
 public class QueryException extends RuntimeException {
 

@@ -15,7 +15,7 @@ import java.time.Instant;
 import java.util.logging.Logger;
 
 /**
- * Deletes workspaces idle past {@code switchboard.workspace.ttl} on a non-persistent interval timer (seed 003's
+ * Deletes workspaces idle past {@code switchboard.workspace.ttl} on a non-persistent interval timer (the chat API's
  * cleanup): non-persistent because a missed sweep needs no catching up, the next one does the same work, and so
  * it needs no timer tables. The interval comes from config so tests can use a short one.
  */

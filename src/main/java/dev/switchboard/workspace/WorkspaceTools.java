@@ -8,7 +8,7 @@ import jakarta.json.JsonString;
 import java.util.List;
 
 /**
- * The built-in workspace tools (seed 003): their definitions in MCP {@code tools/list} shape, and their calls
+ * The built-in workspace tools of a session workspace: their definitions in MCP {@code tools/list} shape, and their calls
  * answered as MCP {@code CallToolResult}s. A refusal is a result with {@code isError: true} whose text says why,
  * so the LLM can correct itself.
  */

@@ -23,7 +23,7 @@ import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 /**
- * Seed 003's {@code /mcp_workspaces/{session_id}}: one directory per session under a configurable root, created on
+ * The chat API's {@code /mcp_workspaces/{session_id}}: one directory per session under a configurable root, created on
  * first use. Sessions belong to users, so the directory is {@code <root>/<user key>/<session id>}: two users who
  * pick the same session id never share files. The directory's modification time is its last use (refreshed on every
  * use), which the expiry reads, so it works for every instance sharing the root.
@@ -108,7 +108,7 @@ public class Workspaces {
         return deleted;
     }
 
-    /** A session id that is a plain file name is used as is (as the seed shows); any other is hashed. */
+    /** A session id that is a plain file name is used as is (as the chat API's examples show); any other is hashed. */
     static String directoryName(String sessionId) {
         return PLAIN_NAME.matcher(sessionId).matches() ? sessionId : "s-" + hash(sessionId).substring(0, 32);
     }

@@ -15,6 +15,7 @@ import dev.switchboard.policy.LocalRateLimiter;
 import dev.switchboard.policy.PolicyJson;
 import dev.switchboard.policy.PolicyMetrics;
 import dev.switchboard.policy.TenantPolicy;
+import dev.switchboard.security.CallerIdentity;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -27,6 +28,7 @@ import java.net.URI;
 import java.time.Duration;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
@@ -105,7 +107,7 @@ class AgentLoopTest {
                 rateLimited.incrementAndGet();
             }
         };
-        return new ToolCallGovernance(new ToolCallGovernance.Caller("acme", "alice", "api_key:k1", "trace-1"),
+        return new ToolCallGovernance(new CallerIdentity("alice", "acme", Set.of()), "api_key:k1", "trace-1",
                 tenant -> policy, new CallAdmission(new LocalRateLimiter(), metrics), audited::add);
     }
 

@@ -3,6 +3,7 @@ package dev.switchboard.chat;
 import dev.switchboard.persistence.DatabaseKinds;
 import dev.switchboard.persistence.TestDatabase;
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.security.CallerIdentity;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -22,8 +23,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Decisions stored in the message on each database, and a run waiting for them through {@link StoredApprovals}. */
 class ApprovalStoreTest {
 
-    static final ChatCaller ALICE = new ChatCaller("alice", "default");
-    static final ChatCaller BOB = new ChatCaller("bob", "default");
+    static final CallerIdentity ALICE = new CallerIdentity("alice", "default", Set.of());
+    static final CallerIdentity BOB = new CallerIdentity("bob", "default", Set.of());
 
     /** Each call in a transaction of its own, as the container runs them. */
     static final class Transactional extends ApprovalStore {
@@ -50,7 +51,7 @@ class ApprovalStoreTest {
         }
 
         @Override
-        public synchronized Confirmation decide(ChatCaller caller, long messageId, String toolCallId, boolean approved, JsonObject arguments) {
+        public synchronized Confirmation decide(CallerIdentity caller, long messageId, String toolCallId, boolean approved, JsonObject arguments) {
             return db.inTransaction(em -> {
                 this.em = em;
                 return super.decide(caller, messageId, toolCallId, approved, arguments);

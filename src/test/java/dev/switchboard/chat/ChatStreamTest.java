@@ -6,6 +6,7 @@ import dev.switchboard.llm.OpenAiCompatibleClient;
 import dev.switchboard.llm.ScriptedProvider;
 import dev.switchboard.llm.ScriptedProvider.Reply;
 import dev.switchboard.llm.ScriptedProvider.Script;
+import dev.switchboard.security.CallerIdentity;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.json.Json;
 import org.junit.jupiter.api.AfterAll;
@@ -20,6 +21,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -122,7 +124,7 @@ class ChatStreamTest {
     static PreparedRun run(Script script) {
         var user = Json.createObjectBuilder().add("role", "user").add("content", "go " + script.key()).build();
         ChatTurn turn = new ChatTurn(Json.createObjectBuilder().add("model", "m").build(), List.of(user), List.of(), Map.of(), true);
-        return new PreparedRun(new ChatCaller("alice", "default"), null, "go", List.of(new ConversationStore.NewMessage("user",
+        return new PreparedRun(new CallerIdentity("alice", "default", Set.of()), null, "go", List.of(new ConversationStore.NewMessage("user",
                 "go " + script.key(), null)), turn, ChatSetup.NONE.invoker(), null, CompletionIdentity.next("m"), null, null, false);
     }
 
@@ -138,7 +140,7 @@ class ChatStreamTest {
         List<Boolean> askedBeforeCommit = new CopyOnWriteArrayList<>();
         MemoryStore store = new MemoryStore() {
             @Override
-            public StoredRun begin(ChatCaller caller, Long assistantId, String sessionId, String firstText, List<NewMessage> newMessages) {
+            public StoredRun begin(CallerIdentity caller, Long assistantId, String sessionId, String firstText, List<NewMessage> newMessages) {
                 // a commit that only finishes once the provider has the request: sequential storing would wait here in vain
                 Instant deadline = Instant.now().plusSeconds(5);
                 while (script.requests().isEmpty() && Instant.now().isBefore(deadline)) {
@@ -164,7 +166,7 @@ class ChatStreamTest {
         Script script = provider.script(Reply.text("never saved"));
         MemoryStore store = new MemoryStore() {
             @Override
-            public StoredRun begin(ChatCaller caller, Long assistantId, String sessionId, String firstText, List<NewMessage> newMessages) {
+            public StoredRun begin(CallerIdentity caller, Long assistantId, String sessionId, String firstText, List<NewMessage> newMessages) {
                 throw new IllegalStateException("the database is gone");
             }
         };

@@ -2,11 +2,13 @@ package dev.switchboard.chat;
 
 import dev.switchboard.persistence.DatabaseKinds;
 import dev.switchboard.persistence.TestDatabase;
+import dev.switchboard.security.CallerIdentity;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.sql.Connection;
 import java.util.List;
+import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNull;
@@ -15,7 +17,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** A run's JDBC writes, read back through the JPA entities the rest of Switchboard reads them with, on each database. */
 class RunRowsTest {
 
-    private static final ChatCaller ALICE = new ChatCaller("alice", "default");
+    private static final CallerIdentity ALICE = new CallerIdentity("alice", "default", Set.of());
 
     @ParameterizedTest
     @MethodSource("dev.switchboard.persistence.DatabaseKinds#all")
@@ -64,7 +66,7 @@ class RunRowsTest {
             connection.setAutoCommit(false);
             ConversationStore.StoredRun first = RunRows.begin(connection, ALICE, null, "s-1", "first",
                     List.of(new ConversationStore.NewMessage("user", "first", null)), 1000L);
-            ConversationStore.StoredRun someoneElses = RunRows.begin(connection, new ChatCaller("bob", "default"), null, "s-1", "bob's",
+            ConversationStore.StoredRun someoneElses = RunRows.begin(connection, new CallerIdentity("bob", "default", Set.of()), null, "s-1", "bob's",
                     List.of(new ConversationStore.NewMessage("user", "bob's", null)), 1500L);
             ConversationStore.StoredRun second = RunRows.begin(connection, ALICE, null, "s-1", "second",
                     List.of(new ConversationStore.NewMessage("tool", "42", "call_1")), 2000L);

@@ -1,5 +1,8 @@
 package dev.switchboard.gateway;
 
+import dev.switchboard.backend.tools.BackendNames;
+import dev.switchboard.backend.tools.GatewayToolName;
+
 import org.junit.jupiter.api.Test;
 
 import java.util.LinkedHashMap;

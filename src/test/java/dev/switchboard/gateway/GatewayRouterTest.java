@@ -1,5 +1,8 @@
 package dev.switchboard.gateway;
 
+import dev.switchboard.backend.access.BackendAccess;
+import dev.switchboard.backend.access.BackendTarget;
+import dev.switchboard.backend.access.PooledBackendAccess;
 import dev.switchboard.backend.pool.BackendConnectionPool;
 import dev.switchboard.backend.pool.PoolConfig;
 import dev.switchboard.mcp.JsonRpcMessage;
@@ -65,17 +68,17 @@ class GatewayRouterTest {
         Map<String, BackendAccess> byBackend = Map.of("stdio", pooled("stdio"), "http_ev", pooled("http_ev"));
         access = new BackendAccess() {
             @Override
-            public List<JsonObject> listTools(GatewayBackend backend, Duration timeout) throws McpException {
+            public List<JsonObject> listTools(BackendTarget backend, Duration timeout) throws McpException {
                 return byBackend.get(backend.name()).listTools(backend, timeout);
             }
 
             @Override
-            public InitializeResult initializeResult(GatewayBackend backend, Duration timeout) throws McpException {
+            public InitializeResult initializeResult(BackendTarget backend, Duration timeout) throws McpException {
                 return byBackend.get(backend.name()).initializeResult(backend, timeout);
             }
 
             @Override
-            public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
+            public JsonObject request(BackendTarget backend, String method, JsonObject params, Duration timeout,
                                       Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
                 return byBackend.get(backend.name()).request(backend, method, params, timeout, progress, serverRequests);
             }
@@ -210,17 +213,17 @@ class GatewayRouterTest {
                 new DefaultMcpConnector(threads.executor(), threads.scheduler()), PoolConfig.defaults(), Clock.systemUTC()), "alice");
         GatewayRouter router = new GatewayRouter(List.of(down, httpBackend), new BackendAccess() {
             @Override
-            public List<JsonObject> listTools(GatewayBackend backend, Duration timeout) throws McpException {
+            public List<JsonObject> listTools(BackendTarget backend, Duration timeout) throws McpException {
                 return (backend == down ? downAccess : access).listTools(backend, timeout);
             }
 
             @Override
-            public InitializeResult initializeResult(GatewayBackend backend, Duration timeout) throws McpException {
+            public InitializeResult initializeResult(BackendTarget backend, Duration timeout) throws McpException {
                 return (backend == down ? downAccess : access).initializeResult(backend, timeout);
             }
 
             @Override
-            public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
+            public JsonObject request(BackendTarget backend, String method, JsonObject params, Duration timeout,
                                       Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
                 return (backend == down ? downAccess : access).request(backend, method, params, timeout, progress, serverRequests);
             }

@@ -37,7 +37,7 @@ class KnowledgeIndexTest {
     }
 
     private KnowledgeIndex open(long maxFileBytes) {
-        index = new KnowledgeIndex(new KnowledgeSettings(folder, KnowledgeSettings.SEED_EXTENSIONS, maxFileBytes, 300,
+        index = new KnowledgeIndex(new KnowledgeSettings(folder, KnowledgeSettings.DEFAULT_EXTENSIONS, maxFileBytes, 300,
                 Duration.ofSeconds(10)));
         return index;
     }

@@ -10,6 +10,6 @@ final class TestSettings {
     }
 
     static KnowledgeSettings defaults(Path folder) {
-        return new KnowledgeSettings(folder, KnowledgeSettings.SEED_EXTENSIONS, 1024 * 1024, 800, Duration.ofSeconds(10));
+        return new KnowledgeSettings(folder, KnowledgeSettings.DEFAULT_EXTENSIONS, 1024 * 1024, 800, Duration.ofSeconds(10));
     }
 }

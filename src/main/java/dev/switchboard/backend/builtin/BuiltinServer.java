@@ -1,6 +1,7 @@
 package dev.switchboard.backend.builtin;
 
 import dev.switchboard.mcp.transport.InProcessServer;
+import dev.switchboard.security.CallerIdentity;
 
 /**
  * An MCP server Switchboard serves inside its own JVM, registered as a server of type {@code builtin} whose

@@ -73,7 +73,7 @@ public class BackendConnections {
     private ScheduledThreadPoolExecutor deadlines;
 
     /**
-     * Seed 004's MCP_CLIENT_CONFIG as defaults. Backend I/O runs on managed threads of its own: a connection's
+     * The MCP client system's MCP_CLIENT_CONFIG as defaults. Backend I/O runs on managed threads of its own: a connection's
      * readers block for as long as it lives, and on the container's shared pool (which grows only slowly while its
      * threads are blocked) a burst of new connections, e.g. one gateway listing that connects every backend at
      * once, waited seconds for a thread to read its handshake.

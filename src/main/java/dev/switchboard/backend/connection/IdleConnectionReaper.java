@@ -14,7 +14,7 @@ import java.time.Duration;
 import java.util.logging.Logger;
 
 /**
- * Closes backend connections idle longer than {@code switchboard.pool.idle-timeout} (seed 004: 30 minutes).
+ * Closes backend connections idle longer than {@code switchboard.pool.idle-timeout} (the MCP client system's default: 30 minutes).
  * A non-persistent EJB interval timer rather than {@code @Schedule}: its period comes from MicroProfile
  * Config ({@code switchboard.pool.reaper-interval}), and a missed tick is simply skipped.
  */

@@ -21,7 +21,7 @@ import java.util.function.Consumer;
 import java.util.logging.Logger;
 
 /**
- * One user's live session with one backend (seed 004 {@code McpClientInstance}): connects on demand, shares one
+ * One user's live session with one backend (the MCP client system's {@code McpClientInstance}): connects on demand, shares one
  * connect among concurrent callers, caches the tool list, and drops a broken session so the next call reconnects.
  */
 public final class BackendConnection {

@@ -22,7 +22,7 @@ import java.util.function.BiFunction;
 import java.util.function.Consumer;
 
 /**
- * Every user's live backend sessions (seed 004 {@code MCPClientManager}), keyed by (user, server). Connects lazily,
+ * Every user's live backend sessions (the MCP client system's {@code MCPClientManager}), keyed by (user, server). Connects lazily,
  * reconnects after a failure on the next call, and is told by its owner when to reap idle sessions and when a
  * server changed. Free of JPA and container APIs: the caller supplies the decrypted {@code BackendSpec}.
  */

@@ -1,4 +1,4 @@
 package dev.switchboard.backend.pool;
 
-/** Where a pooled backend connection stands (seed 004 {@code status}). */
+/** Where a pooled backend connection stands (the MCP client system's {@code status}). */
 public enum ConnectionState { DISCONNECTED, CONNECTING, CONNECTED, ERROR }

@@ -4,7 +4,7 @@ import java.time.Duration;
 import java.util.Objects;
 
 /**
- * Tuning of the backend connection pool; defaults from seed 004's {@code MCP_CLIENT_CONFIG}.
+ * Tuning of the backend connection pool; defaults from the MCP client system's {@code MCP_CLIENT_CONFIG}.
  *
  * @param connectTimeout deadline for connect + initialize
  * @param toolCacheTtl   how long a backend's tool list is reused before {@code tools/list} is asked again

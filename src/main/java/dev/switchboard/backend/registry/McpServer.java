@@ -9,7 +9,7 @@ import jakarta.persistence.Enumerated;
 import jakarta.persistence.Table;
 
 /**
- * One registered MCP server (seed 004 {@code mcp_servers}). JSON-valued columns are kept as text;
+ * One registered MCP server (the MCP client system's {@code mcp_servers}). JSON-valued columns are kept as text;
  * {@link McpServerJson} converts them. Header and env values are stored encrypted.
  */
 @Entity

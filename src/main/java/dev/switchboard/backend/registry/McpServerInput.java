@@ -15,7 +15,7 @@ import java.util.Set;
 /**
  * The body of {@code POST}/{@code PUT /api/mcp-servers}, type-checked field by field. A null field was
  * absent (PUT leaves it as it is). Unknown fields are refused so a typo never passes silently.
- * The seed's snake_case column names are accepted as aliases of the camelCase fields.
+ * The MCP client system's snake_case column names are accepted as aliases of the camelCase fields.
  */
 public record McpServerInput(String name, String type, Boolean isActive, String baseUrl,
                              Map<String, String> headers, Integer timeout, String command, List<String> args,

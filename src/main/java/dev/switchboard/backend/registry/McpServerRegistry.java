@@ -1,7 +1,7 @@
 package dev.switchboard.backend.registry;
 
 import dev.switchboard.backend.builtin.BuiltinServers;
-import dev.switchboard.backend.builtin.CallerIdentity;
+import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.backend.pool.BackendSpecSource;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.client.BackendSpec;

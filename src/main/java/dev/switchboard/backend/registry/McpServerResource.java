@@ -33,7 +33,7 @@ import java.util.Set;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
-/** Seed 004's MCP server API: {@code /api/mcp-servers}. */
+/** The MCP client system's MCP server API: {@code /api/mcp-servers}. */
 @Path("/mcp-servers")
 @RolesAllowed({"admin", "user"})
 @Produces(MediaType.APPLICATION_JSON)

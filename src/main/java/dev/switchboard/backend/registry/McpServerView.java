@@ -13,7 +13,7 @@ import java.util.Map;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
-/** The JSON a client sees for a server: every field of the seed's table, secrets masked, never decrypted out. */
+/** The JSON a client sees for a server: every field of the MCP client system's table, secrets masked, never decrypted out. */
 @ApplicationScoped
 public class McpServerView {
 

@@ -6,7 +6,7 @@ import java.util.Arrays;
 import java.util.Optional;
 
 /**
- * The seed's transport types with their wire names ({@code sse}, {@code streamableHttp}, {@code stdio}), and
+ * The MCP client system's transport types with their wire names ({@code sse}, {@code streamableHttp}, {@code stdio}), and
  * {@code builtin}: a server Switchboard itself serves inside its JVM (its {@code command} names which one).
  */
 public enum TransportKind {
@@ -35,7 +35,7 @@ public enum TransportKind {
         return Arrays.stream(values()).filter(k -> k.wireName.equals(name)).findFirst();
     }
 
-    /** The seed's rule when no type is given: a command means stdio, a URL ending in /mcp streamable HTTP, other URLs SSE. */
+    /** The MCP client system's rule when no type is given: a command means stdio, a URL ending in /mcp streamable HTTP, other URLs SSE. */
     public static TransportKind infer(String command, String baseUrl) {
         if (command != null && !command.isBlank()) {
             return STDIO;

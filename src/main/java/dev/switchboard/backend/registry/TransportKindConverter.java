@@ -3,7 +3,7 @@ package dev.switchboard.backend.registry;
 import jakarta.persistence.AttributeConverter;
 import jakarta.persistence.Converter;
 
-/** Stores the seed's wire names ({@code streamableHttp}, ...) rather than Java constant names. */
+/** Stores the MCP client system's wire names ({@code streamableHttp}, ...) rather than Java constant names. */
 @Converter
 public class TransportKindConverter implements AttributeConverter<TransportKind, String> {
 

@@ -6,7 +6,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 
 /**
- * LLM-facing function names for MCP tools (seed 004): {@code mcp__{server}__{tool}}, every character
+ * LLM-facing function names for MCP tools (the MCP client system): {@code mcp__{server}__{tool}}, every character
  * outside {@code [A-Za-z0-9_-]} replaced by {@code _}, at most 63 characters. A name that must be cut
  * keeps a stable hash suffix of the full name so two long names never collapse into one.
  */

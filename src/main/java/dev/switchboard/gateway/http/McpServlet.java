@@ -1,6 +1,6 @@
 package dev.switchboard.gateway.http;
 
-import dev.switchboard.gateway.AuditedRouter;
+import dev.switchboard.gateway.ClientContext;
 import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.GatewayErrors;
@@ -22,6 +22,7 @@ import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.security.ApiKeyCheck;
+import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.security.GatewayCaller;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -50,7 +51,7 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
  * the session's server stream, DELETE ends the session. Liberty's MicroProfile JWT authenticates the caller (a
  * token or an API key); the caller's token is never passed on, backends use their own configured credentials.
  * The URL carries no security constraint: a constraint on {@code /mcp} would also refuse the tokenless WebSocket
- * handshakes of seed 000's dialect, which authenticates in-band. Liberty still verifies any bearer token it is given,
+ * handshakes of the query dialect, which authenticates in-band. Liberty still verifies any bearer token it is given,
  * and every method here refuses a caller without one (401) itself.
  */
 @WebServlet(urlPatterns = {"/mcp", "/mcp/servers/*", LegacySseSessions.STREAM_PATH, LegacySseSessions.MESSAGES_PATH},
@@ -430,7 +431,7 @@ public class McpServlet extends HttpServlet {
     }
 
     private McpRouter router(Endpoint endpoint, GatewaySession session) {
-        AuditedRouter.Caller who = new AuditedRouter.Caller(caller.tenant(), caller.subject(), caller.clientId(),
+        ClientContext who = new ClientContext(CallerIdentity.of(caller), caller.clientId(),
                 session.id(), TraceScope.currentOrNew());
         return endpoint.single() != null
                 ? routers.passthrough(who, endpoint.single(), session)

@@ -8,7 +8,7 @@ import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
 /**
- * A backend session a client session used (seed 001 §7 {@code backend_session}): the caller's pooled connection
+ * A backend session a client session used (the governance data model's {@code backend_session}): the caller's pooled connection
  * to one server, with the backend's own session id when it gave one, and its state when last looked at.
  */
 @Entity

@@ -7,7 +7,7 @@ import jakarta.persistence.GenerationType;
 import jakarta.persistence.Id;
 import jakarta.persistence.Table;
 
-/** One client session as recorded (seed 001 §7 {@code gateway_session}). */
+/** One client session as recorded (the governance data model's {@code gateway_session}). */
 @Entity
 @Table(name = "gateway_session")
 public class RecordedSession {

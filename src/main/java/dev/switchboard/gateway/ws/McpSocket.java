@@ -32,7 +32,7 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * {@code /mcp} over WebSocket: one MCP session per socket, served by the same router as Streamable HTTP. Each text
- * message is one JSON object and picks its dialect itself: {@code "jsonrpc"} is MCP, {@code "type"} is seed 000's
+ * message is one JSON object and picks its dialect itself: {@code "jsonrpc"} is MCP, {@code "type"} is the query dialect's
  * dialect (handed to the {@link QueryDialectHandler} bean when one is deployed), anything else is refused with a
  * JSON-RPC error; the socket stays open either way. A dialect message may be as large as the query service's
  * message limit, every other one as large as the gateway's body limit ({@link SocketMessageLimits}).
@@ -67,7 +67,7 @@ public class McpSocket {
 
     /** Read here rather than from the dialect's bean, which would open the query database with every socket. */
     @Inject
-    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.SEED_DEFAULT)
+    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.DEFAULT_BYTES)
     long dialectMaxMessageBytes;
 
     @OnOpen
@@ -76,7 +76,7 @@ public class McpSocket {
         session.setMaxTextMessageBufferSize(limits.containerMaxMessage());
         session.getUserProperties().put(LIMITS, limits);
         SocketSender sender = new SocketSender(session);
-        SocketCaller caller = config.getUserProperties().get(McpSocketConfigurator.CALLER) instanceof SocketCaller c ? c : null;
+        HandshakeUser caller = config.getUserProperties().get(McpSocketConfigurator.CALLER) instanceof HandshakeUser c ? c : null;
         session.getUserProperties().put(CONNECTION, new SocketConnection(sender, caller, clients, sharedBackends,
                 routers, threads.executor(), configuration.settings()));
     }

@@ -15,7 +15,7 @@ import jakarta.websocket.server.ServerEndpointConfig;
  * gets 403), and the caller. Liberty's MicroProfile JWT verifies the handshake's {@code Authorization: Bearer}
  * (token or API key) with the same keys as every HTTP request, so rather than verifying it a second time the caller
  * is taken from {@link CurrentUser} while the handshake request is still in scope, checked for a revoked API key, and
- * kept with the socket. A handshake without a valid token still opens: seed 000's dialect authenticates in-band.
+ * kept with the socket. A handshake without a valid token still opens: the query dialect authenticates in-band.
  */
 public class McpSocketConfigurator extends ServerEndpointConfig.Configurator {
 
@@ -32,7 +32,7 @@ public class McpSocketConfigurator extends ServerEndpointConfig.Configurator {
         CurrentUser caller = CDI.current().select(GatewayCaller.class).get();
         ApiKeyCheck apiKeyCheck = CDI.current().select(ApiKeyCheck.class).get();
         if (caller.isAuthenticated() && !apiKeyCheck.rejects(caller)) {
-            config.getUserProperties().put(CALLER, new SocketCaller(caller));
+            config.getUserProperties().put(CALLER, new HandshakeUser(caller));
         } else {
             config.getUserProperties().remove(CALLER);
         }

@@ -1,6 +1,6 @@
 package dev.switchboard.gateway.ws;
 
-import dev.switchboard.gateway.AuditedRouter;
+import dev.switchboard.gateway.ClientContext;
 import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.gateway.GatewayErrors;
 import dev.switchboard.gateway.GatewayRouters;
@@ -18,6 +18,7 @@ import dev.switchboard.gateway.ClientVersions;
 import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.observability.TraceContext;
+import dev.switchboard.security.CallerIdentity;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
@@ -38,7 +39,7 @@ final class SocketConnection {
     static final int AUTHENTICATION_REQUIRED = -32001;
 
     private final SocketSender sender;
-    private final SocketCaller caller;
+    private final HandshakeUser caller;
     private final ClientSessions clients;
     private final SharedBackends sharedBackends;
     private final GatewayRouters routers;
@@ -47,7 +48,7 @@ final class SocketConnection {
     private final Consumer<JsonRpcMessage> toSocket;
     private volatile GatewaySession session;
 
-    SocketConnection(SocketSender sender, SocketCaller caller, ClientSessions clients, SharedBackends sharedBackends,
+    SocketConnection(SocketSender sender, HandshakeUser caller, ClientSessions clients, SharedBackends sharedBackends,
                      GatewayRouters routers, ExecutorService executor, GatewaySettings settings) {
         this.sender = sender;
         this.caller = caller;
@@ -144,7 +145,7 @@ final class SocketConnection {
     }
 
     private McpRouter router(List<GatewayBackend> backends, GatewaySession current, JsonRpcMessage request) {
-        return routers.aggregated(new AuditedRouter.Caller(caller.tenant(), caller.subject(), caller.clientId(), current.id(),
+        return routers.aggregated(new ClientContext(CallerIdentity.of(caller), caller.clientId(), current.id(),
                 TraceContext.continuingOrNew(traceparent(request))), backends, current);
     }
 

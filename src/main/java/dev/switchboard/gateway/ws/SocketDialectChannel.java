@@ -11,7 +11,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
-/** Seed 000's dialect over one {@code /mcp} socket. */
+/** The query dialect over one {@code /mcp} socket. */
 final class SocketDialectChannel implements DialectChannel {
 
     private static final Logger LOG = Logger.getLogger(SocketDialectChannel.class.getName());

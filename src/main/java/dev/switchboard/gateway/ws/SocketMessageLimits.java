@@ -13,7 +13,7 @@ import java.util.Optional;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * How large a message of one {@code /mcp} socket may be, by its dialect, in UTF-8 bytes: a message of seed 000's
+ * How large a message of one {@code /mcp} socket may be, by its dialect, in UTF-8 bytes: a message of the query dialect's
  * dialect up to the query service's limit (refused in the dialect's shape, as the TCP transport refuses it), every
  * other message up to the gateway's body limit (refused with a JSON-RPC error).
  */

@@ -18,7 +18,7 @@ import java.util.concurrent.ConcurrentHashMap;
 import java.util.function.Supplier;
 
 /**
- * A verified token's seed-000 permissions: the token's own {@code permissions} claim when it has one, else the
+ * A verified token's query-dialect permissions: the token's own {@code permissions} claim when it has one, else the
  * union of what the configured role mapping grants its {@code groups} (e.g. admin -> {@code admin:*}, user ->
  * {@code schema:read}, {@code session:manage}, {@code table:*:read}). {@code table:*:read} stands for every table
  * of the query database at the time of authentication.

@@ -98,7 +98,7 @@ final class CatalogReader {
         for (Map.Entry<String, Map<Integer, String>> index : columnsByIndex.entrySet()) {
             List<String> columns = List.copyOf(index.getValue().values());
             boolean isUnique = unique.get(index.getKey());
-            // H2 names the primary key's index PRIMARY_KEY_<n>; MySQL calls it PRIMARY, as the seed does
+            // H2 names the primary key's index PRIMARY_KEY_<n>; MySQL calls it PRIMARY, as the dialect's examples do
             boolean isPrimary = isUnique && columns.equals(primaryKey)
                     && (index.getKey().equals("PRIMARY") || index.getKey().startsWith("PRIMARY_KEY"));
             indexes.add(isPrimary ? new IndexInfo("PRIMARY", "PRIMARY", columns, true)
@@ -174,7 +174,7 @@ final class CatalogReader {
         return type;
     }
 
-    /** The default as the seed shows it: "" for none, a string literal without its quotes, CURRENT_TIMESTAMP in one spelling. */
+    /** The default as the dialect shows it: "" for none, a string literal without its quotes, CURRENT_TIMESTAMP in one spelling. */
     static String defaultValue(String columnDef) {
         if (columnDef == null || columnDef.equalsIgnoreCase("NULL")) {
             return "";

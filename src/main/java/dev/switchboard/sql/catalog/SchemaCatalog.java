@@ -18,11 +18,11 @@ import java.util.TreeMap;
 
 /**
  * What the query database holds (tables, columns, keys, indexes, relationships), read once and kept for a while:
- * seed 000 caches the schema for one hour. {@link #refresh()} forgets it at once (an admin's refresh, a DDL change).
+ * the query dialect caches the schema for one hour. {@link #refresh()} forgets it at once (an admin's refresh, a DDL change).
  */
 public final class SchemaCatalog {
 
-    /** Seed 000: 缓存有效期 Schema 1 小时. */
+    /** The query dialect: 缓存有效期 Schema 1 小时. */
     public static final Duration DEFAULT_TTL = Duration.ofHours(1);
 
     private record Snapshot(Map<String, TableInfo> tables, Instant readAt) {

@@ -3,7 +3,7 @@ package dev.switchboard.sql.catalog;
 import java.util.List;
 
 /**
- * A table of the query database as seed 000's {@code schema.info} answers it. {@code engine} and {@code charset}
+ * A table of the query database as the query dialect's {@code schema.info} answers it. {@code engine} and {@code charset}
  * are null where the database has no such notion (H2).
  */
 public record TableInfo(String name, String comment, String engine, String charset, List<ColumnInfo> columns,

@@ -11,7 +11,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The demo query database of seed 000 (users, orders, departments, employees, ...), loaded from
+ * The demo query database of the query dialect (users, orders, departments, employees, ...), loaded from
  * {@code sql/demo/schema.sql} and {@code sql/demo/data.sql}; the same scripts serve H2 (MySQL mode) and MariaDB/MySQL.
  */
 public final class DemoDatabase {

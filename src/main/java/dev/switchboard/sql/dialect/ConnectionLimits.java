@@ -11,7 +11,7 @@ import java.util.ArrayDeque;
 import java.util.Deque;
 
 /**
- * Seed 000's per-connection limits: at most {@code perMinute} requests in any sliding minute and {@code concurrent}
+ * The query dialect's per-connection limits: at most {@code perMinute} requests in any sliding minute and {@code concurrent}
  * requests in flight at once. Both refusals are -32003 Rate Limit Error, with what was exceeded.
  */
 final class ConnectionLimits {

@@ -4,7 +4,7 @@ import jakarta.json.JsonObject;
 
 import java.util.Map;
 
-/** One client connection speaking seed 000's dialect, over WebSocket or the TCP transport. */
+/** One client connection speaking the query dialect, over WebSocket or the TCP transport. */
 public interface DialectChannel {
 
     /** Stable id of this connection, for logs and per-connection limits. */

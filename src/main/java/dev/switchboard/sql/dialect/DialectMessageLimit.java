@@ -6,7 +6,7 @@ import jakarta.json.JsonValue;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Seed 000's largest message, which every transport of the dialect enforces itself (they see the bytes): the
+ * The query dialect's largest message, which every transport of the dialect enforces itself (they see the bytes): the
  * setting they all read, and the answer to a larger message. Kept here, beside the dialect's interface, so the
  * {@code /mcp} WebSocket refuses such a message as the TCP transport does without starting the query service.
  */
@@ -14,9 +14,9 @@ public final class DialectMessageLimit {
 
     /** MicroProfile Config property of the limit in bytes ({@code QUERY_LIMIT_MAX_MESSAGE_BYTES}). */
     public static final String PROPERTY = "query.limit.max-message-bytes";
-    /** The seed's 10 MB. */
-    public static final String SEED_DEFAULT = "10485760";
-    /** Invalid Request, the seed's code for a message too large. */
+    /** The dialect's 10 MB. */
+    public static final String DEFAULT_BYTES = "10485760";
+    /** Invalid Request, the dialect's code for a message too large. */
     public static final int TOO_LARGE_CODE = -32600;
 
     private DialectMessageLimit() {

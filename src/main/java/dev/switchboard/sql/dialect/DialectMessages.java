@@ -11,7 +11,7 @@ import java.util.Map;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
-/** The messages of seed 000's dialect the server sends: responses, error responses and notifications. */
+/** The messages of the query dialect the server sends: responses, error responses and notifications. */
 public final class DialectMessages {
 
     private DialectMessages() {

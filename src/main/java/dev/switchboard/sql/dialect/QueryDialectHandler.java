@@ -3,7 +3,7 @@ package dev.switchboard.sql.dialect;
 import jakarta.json.JsonObject;
 
 /**
- * Serves seed 000's WebSocket dialect ({@code {"type":"request","id":..,"method":..,"params":..}}) on the same
+ * Serves the query dialect ({@code {"type":"request","id":..,"method":..,"params":..}}) on the same
  * {@code /mcp} socket as standard MCP JSON-RPC. The socket endpoint tells the two apart per message: a message
  * with {@code "jsonrpc"} is MCP, one with {@code "type"} goes here. The dialect authenticates inside the
  * conversation ({@code auth.authenticate}), so such a socket may carry no token of its own.

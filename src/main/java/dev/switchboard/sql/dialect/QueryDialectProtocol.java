@@ -28,7 +28,7 @@ import java.util.logging.Logger;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Seed 000's dialect on one connection, whatever carries it (the /mcp WebSocket, the TCP transport): admits the
+ * The query dialect on one connection, whatever carries it (the /mcp WebSocket, the TCP transport): admits the
  * connection on its first message, checks each message's shape, the connection's limits, negotiation and
  * authentication, then runs the method on the request executor and answers through the channel. Order on a
  * connection: {@code protocol.negotiate}, then {@code auth.authenticate}, then the query, schema and session methods.
@@ -42,7 +42,7 @@ public final class QueryDialectProtocol implements QueryDialectHandler {
 
     private static final Logger LOG = Logger.getLogger(QueryDialectProtocol.class.getName());
     public static final String VERSION = "1.0.0";
-    private static final String STATE = "seed000.state";
+    private static final String STATE = "queryDialect.state";
 
     /** What one connection has established. */
     private static final class State {
@@ -94,7 +94,7 @@ public final class QueryDialectProtocol implements QueryDialectHandler {
         }
         String type = message.get("type") instanceof JsonString s ? s.getString() : null;
         if ("notification".equals(type)) {
-            return; // the seed defines no client notifications; one-way messages get no answer
+            return; // the dialect defines no client notifications; one-way messages get no answer
         }
         if (!"request".equals(type) || !validId || !(message.get("method") instanceof JsonString method)) {
             channel.send(DialectMessages.error(validId ? id : null,
@@ -130,7 +130,7 @@ public final class QueryDialectProtocol implements QueryDialectHandler {
         sessions.forget(channel);
     }
 
-    /** Seed 000's {@code system.status} to every open connection; returns how many got it. */
+    /** The query dialect's {@code system.status} to every open connection; returns how many got it. */
     public int broadcast(JsonObject status) {
         JsonObject notification = DialectMessages.notification("system.status", status);
         open.forEach(channel -> channel.send(notification));
@@ -147,7 +147,7 @@ public final class QueryDialectProtocol implements QueryDialectHandler {
         } catch (QueryException e) {
             channel.send(DialectMessages.error(id, e));
         } catch (RuntimeException e) {
-            LOG.log(Level.WARNING, "seed-000 request " + method + " failed", e);
+            LOG.log(Level.WARNING, "query-dialect request " + method + " failed", e);
             channel.send(DialectMessages.error(id, QueryErrorCode.INTERNAL, "内部错误", Map.of("reason", e.getClass().getSimpleName())));
         } finally {
             if (progress != null) {

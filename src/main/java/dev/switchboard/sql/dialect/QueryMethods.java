@@ -10,7 +10,7 @@ import jakarta.json.JsonObject;
 import java.util.Map;
 import java.util.Optional;
 
-/** The seed's methods that need an authenticated caller, by name: one table every transport and the MCP tools use. */
+/** The dialect's methods that need an authenticated caller, by name: one table every transport and the MCP tools use. */
 public final class QueryMethods {
 
     @FunctionalInterface

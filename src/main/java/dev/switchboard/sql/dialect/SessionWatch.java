@@ -12,7 +12,7 @@ import java.util.logging.Logger;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Seed 000's {@code session.expired}: remembers which connections created or used a session, and on each
+ * The query dialect's {@code session.expired}: remembers which connections created or used a session, and on each
  * {@link #sweep()} removes the expired sessions from the store and tells those connections.
  */
 public final class SessionWatch {

@@ -23,15 +23,15 @@ import java.util.Set;
  * Runs a statement the guard accepted: in a read-only transaction (enforced by the server on MySQL and MariaDB,
  * see {@link QueryDatabaseKind#begin}) that is always rolled back, with a time limit
  * enforced by the driver and, where the server offers one, by the server, reading at most one row past the
- * window and no more rows than fit the response limit (seed 000: 100 MB, measured as their JSON rendering). Failures carry seed 000's codes: -32002 on timeout, -31004 for the database's own SQL errors,
+ * window and no more rows than fit the response limit (the query dialect's default: 100 MB, measured as their JSON rendering). Failures carry the query dialect's codes: -32002 on timeout, -31004 for the database's own SQL errors,
  * -31003 when the database cannot be reached.
  */
 public final class GuardedExecutor {
 
-    /** Seed 000: 查询超时时间 300 秒. */
+    /** The query dialect: 查询超时时间 300 秒. */
     public static final int MAX_TIMEOUT_SECONDS = 300;
-    /** Seed 000: 最大响应大小 100MB. */
-    public static final long SEED_MAX_RESPONSE_BYTES = 100L * 1024 * 1024;
+    /** The query dialect: 最大响应大小 100MB. */
+    public static final long DEFAULT_MAX_RESPONSE_BYTES = 100L * 1024 * 1024;
 
     /** Server-side "statement ran too long" errors: MariaDB max_statement_time, MySQL MAX_EXECUTION_TIME, query killed. */
     private static final Set<Integer> TIMEOUT_ERRNOS = Set.of(1969, 3024, 1317);
@@ -39,9 +39,9 @@ public final class GuardedExecutor {
     private final QueryConnectionSource connections;
     private final long maxResponseBytes;
 
-    /** With the seed's response limit. */
+    /** With the dialect's response limit. */
     public GuardedExecutor(QueryConnectionSource connections) {
-        this(connections, SEED_MAX_RESPONSE_BYTES);
+        this(connections, DEFAULT_MAX_RESPONSE_BYTES);
     }
 
     /**
@@ -63,14 +63,14 @@ public final class GuardedExecutor {
         }
         long started = System.nanoTime();
         try (Connection connection = connections.open()) {
-            QueryDatabaseKind dialect = QueryDatabaseKind.of(connection.getMetaData());
-            dialect.begin(connection);
+            QueryDatabaseKind kind = QueryDatabaseKind.of(connection.getMetaData());
+            kind.begin(connection);
             try {
-                return run(connection, dialect, guarded, timeoutSeconds, started, maxResponseBytes);
+                return run(connection, kind, guarded, timeoutSeconds, started, maxResponseBytes);
             } catch (SQLException e) {
                 throw failure(guarded, timeoutSeconds, started, e);
             } finally {
-                dialect.end(connection);
+                kind.end(connection);
             }
         } catch (SQLException e) {
             Map<String, Object> data = new LinkedHashMap<>();
@@ -80,9 +80,9 @@ public final class GuardedExecutor {
         }
     }
 
-    private static QueryResult run(Connection connection, QueryDatabaseKind dialect, GuardedSql guarded, int timeoutSeconds,
+    private static QueryResult run(Connection connection, QueryDatabaseKind kind, GuardedSql guarded, int timeoutSeconds,
                                    long started, long maxResponseBytes) throws SQLException {
-        String sql = dialect.withServerTimeout(guarded.sql(), timeoutSeconds);
+        String sql = kind.withServerTimeout(guarded.sql(), timeoutSeconds);
         try (Statement statement = connection.createStatement()) {
             // the guard checked the text as it is; the driver must not rewrite JDBC escapes ({fn ...}) in it
             statement.setEscapeProcessing(false);

@@ -6,7 +6,7 @@ import dev.switchboard.sql.QueryException;
 import java.util.Map;
 
 /**
- * A statement the guard will not run: seed 000's -31006 Query Error, with the statement and a stable
+ * A statement the guard will not run: the query dialect's -31006 Query Error, with the statement and a stable
  * {@code reason} a client can switch on (the message is for people).
  */
 final class Refusal {

@@ -6,8 +6,8 @@ import dev.switchboard.sql.QueryException;
 import java.util.Map;
 
 /**
- * The rows a caller asked for: seed 000's {@code options.offset} (default 0) and {@code options.limit} (default 20),
- * the limit capped at the seed's 10000 returned rows.
+ * The rows a caller asked for: the query dialect's {@code options.offset} (default 0) and {@code options.limit} (default 20),
+ * the limit capped at the dialect's 10000 returned rows.
  */
 public record RowWindow(long offset, int limit) {
 

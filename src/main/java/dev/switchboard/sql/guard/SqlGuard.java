@@ -43,7 +43,7 @@ import java.util.function.Supplier;
 /**
  * Decides whether a statement may run against the query database, whoever wrote it (the LLM or a caller), and
  * rewrites it to the caller's row window. Accepted: exactly one SELECT (plain, joins, subqueries, CTEs, set
- * operations) over tables the caller may read. Refused: everything else, each with seed 000's code: -31004 when
+ * operations) over tables the caller may read. Refused: everything else, each with the query dialect's code: -31004 when
  * it does not parse, -31001 when a table is not readable, -31006 (with a {@code reason}) for what is never allowed.
  * <p>
  * The statement that runs is the parser's own rendering of what was checked, never the caller's text, so
@@ -144,7 +144,7 @@ public final class SqlGuard {
         return new QueryException(QueryErrorCode.SQL, "SQL 语法错误", data, e);
     }
 
-    /** 0-based index of the token the parser stopped at, as in the seed's example ({@code position: 9}). */
+    /** 0-based index of the token the parser stopped at, as in the dialect's example ({@code position: 9}). */
     private static Integer position(String code, JSQLParserException e) {
         for (Throwable t = e; t != null; t = t.getCause()) {
             if (t instanceof ParseException pe && pe.currentToken != null) {

@@ -1,7 +1,7 @@
 package dev.switchboard.sql.mcp;
 
 import dev.switchboard.backend.builtin.BuiltinServer;
-import dev.switchboard.backend.builtin.CallerIdentity;
+import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.mcp.server.InProcessToolServer;
 import dev.switchboard.mcp.transport.InProcessServer;
 import dev.switchboard.sql.Caller;
@@ -85,7 +85,7 @@ public class SqlQueryServer implements BuiltinServer {
     }
 
     /**
-     * Seed 000's {@code query.progress} as MCP progress, every {@code query.progress-interval} while a question is
+     * The query dialect's {@code query.progress} as MCP progress, every {@code query.progress-interval} while a question is
      * answered: seconds elapsed out of the query's timeout.
      */
     private ScheduledFuture<?> reportProgress(JsonObject arguments, InProcessToolServer.Progress progress) {

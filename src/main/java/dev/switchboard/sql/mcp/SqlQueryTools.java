@@ -15,11 +15,11 @@ import java.util.Map;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * The query service as the tools of a built-in MCP server named {@code sqlquery}: one tool per seed method
+ * The query service as the tools of a built-in MCP server named {@code sqlquery}: one tool per dialect method
  * ({@code query.execute} -> {@code query_execute}), each with input and output JSON schemas and MCP annotations,
  * called through the same {@link QueryMethods} as the dialect. A failure is a tool error ({@code isError}, no
  * {@code structuredContent}, which the output schema describes for successes only) whose text is
- * {@code {"error":{code,message,data}}} with the seed's code and data.
+ * {@code {"error":{code,message,data}}} with the dialect's code and data.
  */
 public final class SqlQueryTools {
 

@@ -8,7 +8,7 @@ import dev.switchboard.sql.catalog.SchemaCatalog;
 import java.util.Map;
 
 /**
- * Seed 000's {@code schema.search}: relevance-ranked tables and columns for a phrase in Chinese or English. The
+ * The query dialect's {@code schema.search}: relevance-ranked tables and columns for a phrase in Chinese or English. The
  * index follows the catalog: when the catalog reads a new snapshot (cache expiry, refresh) the index is rebuilt.
  */
 public final class SchemaSearch {

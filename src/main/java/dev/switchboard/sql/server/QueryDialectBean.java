@@ -37,7 +37,7 @@ import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
 /**
- * The seed-000 dialect as the server runs it: the handler the /mcp WebSocket and the TCP transport hand messages
+ * The query dialect as the server runs it: the handler the /mcp WebSocket and the TCP transport hand messages
  * to, at most {@code query.limit.max-connections} dialect connections of both together. Requests run on a bounded
  * pool of container threads
  * ({@code query.threads}, queue {@code query.queue}); a full pool answers -32000.
@@ -92,7 +92,7 @@ public class QueryDialectBean implements QueryDialectHandler {
     int concurrentRequests;
 
     @Inject
-    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.SEED_DEFAULT)
+    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.DEFAULT_BYTES)
     int maxMessageBytes;
 
     @Inject
@@ -151,12 +151,12 @@ public class QueryDialectBean implements QueryDialectHandler {
         return methods;
     }
 
-    /** The role mapping ({@code query.role.*}) from token groups to seed permissions. */
+    /** The role mapping ({@code query.role.*}) from token groups to dialect permissions. */
     public PermissionMapping permissions() {
         return permissions.mapping();
     }
 
-    /** Seed 000's {@code system.status} notification to every open dialect connection; returns how many got it. */
+    /** The query dialect's {@code system.status} notification to every open dialect connection; returns how many got it. */
     public int broadcastStatus(JsonObject status) {
         return dialect.broadcast(status);
     }

@@ -15,8 +15,8 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * A query service failure as a REST error: the usual {@code {"error":{message,type,code}}} with an HTTP status for
- * the seed's code, a message that says what happened and keeps the service's own words (and the guard's reason),
- * plus {@code seedCode} and the seed's {@code data} (e.g. {@code reason}, {@code sql}, {@code required_permission}).
+ * the dialect's code, a message that says what happened and keeps the service's own words (and the guard's reason),
+ * plus {@code seedCode} and the dialect's {@code data} (e.g. {@code reason}, {@code sql}, {@code required_permission}).
  */
 final class QueryErrors {
 

@@ -10,7 +10,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The seed-000 permissions a token's groups grant when it has no {@code permissions} claim ({@code query.role.admin},
+ * The query-dialect permissions a token's groups grant when it has no {@code permissions} claim ({@code query.role.admin},
  * {@code query.role.user}), shared by every way into the query service (dialect, REST).
  */
 @ApplicationScoped

@@ -43,7 +43,7 @@ import java.util.function.Supplier;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * {@code /api/query}: the NL->SQL service over REST for the console's Query page, with the caller's seed-000
+ * {@code /api/query}: the NL->SQL service over REST for the console's Query page, with the caller's query-dialect
  * permissions (the token's {@code permissions} claim, else what {@code query.role.*} grants its groups). Runs the
  * same services as the dialect: a question becomes one guarded SELECT; a refusal answers the guard's reason.
  */

@@ -19,7 +19,7 @@ import java.time.format.DateTimeParseException;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * {@code POST /api/query/system-status} (admins): seed 000's {@code system.status} notification, e.g.
+ * {@code POST /api/query/system-status} (admins): the query dialect's {@code system.status} notification, e.g.
  * {@code {"status":"maintenance","message":"系统将在 5 分钟后进入维护模式","scheduled_at":"2025-01-20T12:00:00Z"}},
  * sent to every open dialect connection. Answers {@code {"delivered": n}}.
  */

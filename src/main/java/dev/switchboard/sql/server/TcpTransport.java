@@ -16,8 +16,8 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * Starts seed 000's TCP transport with the application: {@code query.tcp.port} (default 8765; 0 switches it off)
- * on {@code query.tcp.host}, at most {@code query.limit.max-connections} sockets (seed: 1000; the dialect applies the
+ * Starts the query dialect's TCP transport with the application: {@code query.tcp.port} (default 8765; 0 switches it off)
+ * on {@code query.tcp.host}, at most {@code query.limit.max-connections} sockets (the dialect's default: 1000; the dialect applies the
  * same number to its connections of every transport together).
  */
 @ApplicationScoped
@@ -44,22 +44,22 @@ public class TcpTransport {
     int maxConnections;
 
     @Inject
-    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.SEED_DEFAULT)
+    @ConfigProperty(name = DialectMessageLimit.PROPERTY, defaultValue = DialectMessageLimit.DEFAULT_BYTES)
     int maxMessageBytes;
 
     private TcpDialectServer server;
 
     void start(@Observes @Initialized(ApplicationScoped.class) Object ignored) {
         if (port == 0) {
-            LOG.info("Seed-000 TCP transport off (query.tcp.port=0)");
+            LOG.info("Query-dialect TCP transport off (query.tcp.port=0)");
             return;
         }
         try {
             // the dialect bean is a proxy: the query database is opened on the first message, not here
             server = new TcpDialectServer(dialect, threadFactory, host, port, maxConnections, maxMessageBytes);
-            LOG.info(() -> "Seed-000 TCP transport on " + host + ":" + server.port());
+            LOG.info(() -> "Query-dialect TCP transport on " + host + ":" + server.port());
         } catch (IOException e) {
-            LOG.log(Level.SEVERE, "Seed-000 TCP transport cannot listen on " + host + ":" + port, e);
+            LOG.log(Level.SEVERE, "Query-dialect TCP transport cannot listen on " + host + ":" + port, e);
         }
     }
 
@@ -69,7 +69,7 @@ public class TcpTransport {
             try {
                 server.close();
             } catch (IOException e) {
-                LOG.log(Level.WARNING, "Seed-000 TCP transport did not close cleanly", e);
+                LOG.log(Level.WARNING, "Query-dialect TCP transport did not close cleanly", e);
             }
         }
     }

@@ -32,10 +32,10 @@ import java.util.Locale;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Seed 000's {@code query.execute} and {@code query.explain}: find the schema the question needs (schema search,
+ * The query dialect's {@code query.execute} and {@code query.explain}: find the schema the question needs (schema search,
  * never the whole database), ask the model for one SELECT over just that, extract it, guard it, run it. The facts
  * {@code query.explain} reports come from parsing the statement, not from the model. Both also take a caller's own
- * {@code sql} instead of a question (beyond the seed): it goes through the same guard, with the caller's permissions,
+ * {@code sql} instead of a question (beyond the dialect): it goes through the same guard, with the caller's permissions,
  * as the model's SQL would, so an agent that read the schema can run its SELECT without a model.
  */
 public final class QueryService {
@@ -81,7 +81,7 @@ public final class QueryService {
         ResultFormat format = ResultFormat.of(Params.optionalString(options, "format", "json"));
         boolean explain = Params.optionalBoolean(options, "explain", false);
         int timeout = Params.optionalInt(options, "timeout", DEFAULT_TIMEOUT_SECONDS);
-        // the seed's optimize flag is accepted and type-checked; what runs is always the guard's rendering
+        // the dialect's optimize flag is accepted and type-checked; what runs is always the guard's rendering
         Params.optionalBoolean(options, "optimize", true);
         if (timeout < 1 || timeout > GuardedExecutor.MAX_TIMEOUT_SECONDS) {
             throw Params.invalid("options.timeout", "timeout 须在 1 到 " + GuardedExecutor.MAX_TIMEOUT_SECONDS + " 秒之间");

@@ -13,7 +13,7 @@ import java.util.Optional;
 import java.util.concurrent.ConcurrentHashMap;
 
 /**
- * Seed 000's query-result cache (10 minutes): a repeated question with the same options and the same permissions
+ * The query dialect's query-result cache (10 minutes): a repeated question with the same options and the same permissions
  * is answered without the model or the database. Bounded: at {@link #MAX_ENTRIES} expired entries go, then all.
  */
 final class ResultCache {

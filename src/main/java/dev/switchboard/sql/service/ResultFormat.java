@@ -13,7 +13,7 @@ import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 
-/** Seed 000's {@code options.format}: rows as JSON objects, CSV text (RFC 4180) or an aligned text table. */
+/** The query dialect's {@code options.format}: rows as JSON objects, CSV text (RFC 4180) or an aligned text table. */
 public enum ResultFormat {
     JSON, CSV, TABLE;
 

@@ -22,7 +22,7 @@ import java.util.Map;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
-/** Seed 000's {@code schema.info} and {@code schema.search}: both need {@code schema:read}, and show readable tables only. */
+/** The query dialect's {@code schema.info} and {@code schema.search}: both need {@code schema:read}, and show readable tables only. */
 public final class SchemaService {
 
     public static final String SCHEMA_READ = "schema:read";

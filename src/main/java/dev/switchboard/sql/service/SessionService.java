@@ -13,7 +13,7 @@ import java.util.Map;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Seed 000's {@code session.create}, {@code session.get} and {@code session.destroy}: need {@code session:manage};
+ * The query dialect's {@code session.create}, {@code session.get} and {@code session.destroy}: need {@code session:manage};
  * a session belongs to the caller that created it ({@code user_id} in the params may only name the caller itself,
  * or anyone for an admin).
  */

@@ -18,7 +18,7 @@ import java.util.Set;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Seed 000's {@code query.suggest}, without a model: completions of a partial question from the session's earlier
+ * The query dialect's {@code query.suggest}, without a model: completions of a partial question from the session's earlier
  * questions (most recent first), then templates over the comments of the tables the caller may read
  * ("查询用户信息", "查询用户信息的邮箱地址", "统计用户信息的数量"). Prefix matches come before matches inside.
  */

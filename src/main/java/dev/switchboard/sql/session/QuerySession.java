@@ -5,7 +5,7 @@ import jakarta.json.JsonObject;
 
 import java.time.Instant;
 
-/** A session of seed 000: its owner, history ({query, sql, timestamp, success}), context and times. */
+/** A session of the query dialect: its owner, history ({query, sql, timestamp, success}), context and times. */
 public record QuerySession(String id, String userId, JsonArray history, JsonObject context, Instant createdAt,
                            Instant lastAccessed, Instant expiresAt) {
 }

@@ -26,7 +26,7 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Sessions in Switchboard's own database ({@code query_sessions}, migration V7), so they survive a restart. A
- * session lives {@code ttl} after its last use (seed 000: one hour); history keeps the last {@link #MAX_HISTORY}
+ * session lives {@code ttl} after its last use (the query dialect's default: one hour); history keeps the last {@link #MAX_HISTORY}
  * questions.
  */
 public final class SessionStore {

@@ -33,7 +33,7 @@ import java.util.logging.Logger;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * Seed 000's TCP transport: newline-delimited JSON messages of the dialect, one per line, both ways. Each
+ * The query dialect's TCP transport: newline-delimited JSON messages of the dialect, one per line, both ways. Each
  * connection has one reader thread (from the container's thread factory); at most {@code maxConnections} are open,
  * further ones get a -32000 line and are closed. A line longer than {@code maxMessageBytes} is answered with -32600
  * and skipped; a line that is not JSON with -32700.
@@ -81,7 +81,7 @@ public final class TcpDialectServer implements AutoCloseable {
                 threads.newThread(connection::read).start();
             } catch (IOException e) {
                 if (!server.isClosed()) {
-                    LOG.log(Level.WARNING, "seed-000 TCP accept failed", e);
+                    LOG.log(Level.WARNING, "query-dialect TCP accept failed", e);
                 }
             }
         }
@@ -186,7 +186,7 @@ public final class TcpDialectServer implements AutoCloseable {
             } catch (SocketException e) {
                 // closed by either side
             } catch (IOException e) {
-                LOG.log(Level.FINE, "seed-000 TCP connection " + id + " failed", e);
+                LOG.log(Level.FINE, "query-dialect TCP connection " + id + " failed", e);
             } finally {
                 open.remove(id);
                 count.decrementAndGet();
@@ -218,7 +218,7 @@ public final class TcpDialectServer implements AutoCloseable {
                     send(DialectMessages.error(message.get("id"), known));
                     return;
                 }
-                LOG.log(Level.WARNING, "seed-000 message failed on " + id, e);
+                LOG.log(Level.WARNING, "query-dialect message failed on " + id, e);
                 send(DialectMessages.error(message.get("id"), QueryErrorCode.INTERNAL, "内部错误",
                         Map.of("reason", e.getClass().getSimpleName())));
             }

@@ -101,7 +101,7 @@ class QueryDialectProtocolTest {
 
     @Test
     void negotiateAuthenticateThenQueryMethods() throws Exception {
-        QueryDialectProtocol dialect = dialect(Executors.newCachedThreadPool(), DialectSettings.SEED, null);
+        QueryDialectProtocol dialect = dialect(Executors.newCachedThreadPool(), DialectSettings.DEFAULTS, null);
         RecordingChannel c = new RecordingChannel();
         dialect.onMessage(request("s0", "schema.search", p("{\"query\":\"用户\"}")), c);
         assertEquals(-32001, code(c.answer("s0")), "nothing before negotiation");
@@ -143,7 +143,7 @@ class QueryDialectProtocolTest {
     @Test
     void rateAndConcurrencyLimitsPerConnection() throws Exception {
         List<Runnable> parked = new ArrayList<>();
-        QueryDialectProtocol held = dialect(parked::add, DialectSettings.SEED, null);
+        QueryDialectProtocol held = dialect(parked::add, DialectSettings.DEFAULTS, null);
         RecordingChannel c = new RecordingChannel();
         for (int i = 0; i < 11; i++) {
             held.onMessage(request("c" + i, "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), c);
@@ -157,7 +157,7 @@ class QueryDialectProtocolTest {
         held.onMessage(request("o", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), other);
         assertEquals(1, parked.size() - 10, "another connection has limits of its own");
 
-        QueryDialectProtocol direct = dialect(Runnable::run, DialectSettings.SEED, null);
+        QueryDialectProtocol direct = dialect(Runnable::run, DialectSettings.DEFAULTS, null);
         RecordingChannel busy = new RecordingChannel();
         for (int i = 0; i < 101; i++) {
             direct.onMessage(request("r" + i, "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), busy);
@@ -169,7 +169,7 @@ class QueryDialectProtocolTest {
 
         QueryDialectProtocol rejecting = dialect(r -> {
             throw new java.util.concurrent.RejectedExecutionException();
-        }, DialectSettings.SEED, null);
+        }, DialectSettings.DEFAULTS, null);
         RecordingChannel refusedChannel = new RecordingChannel();
         rejecting.onMessage(request("z", "protocol.negotiate", p("{}")), refusedChannel);
         assertEquals(-32000, code(refusedChannel.answer("z")));
@@ -223,7 +223,7 @@ class QueryDialectProtocolTest {
                 new dev.switchboard.sql.service.SessionService(shortLived)),
                 new TokenVerifier(kid -> Optional.of((RSAPublicKey) key.getPublic()), "switchboard", "switchboard", Clock.systemUTC()),
                 new PermissionMapping(Map.of("user", List.of("session:manage")), java.util.Set::of), Runnable::run, timers, watch,
-                DialectSettings.SEED, Clock.systemUTC());
+                DialectSettings.DEFAULTS, Clock.systemUTC());
         RecordingChannel c = new RecordingChannel();
         dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), c);
         dialect.onMessage(request("a", "auth.authenticate", p("{\"token\":\"" + token(claims("eve", "user", 600)) + "\"}")), c);
@@ -242,7 +242,7 @@ class QueryDialectProtocolTest {
 
     @Test
     void systemStatusReachesEveryOpenConnection() throws Exception {
-        QueryDialectProtocol dialect = dialect(Runnable::run, DialectSettings.SEED, null);
+        QueryDialectProtocol dialect = dialect(Runnable::run, DialectSettings.DEFAULTS, null);
         RecordingChannel a = new RecordingChannel();
         RecordingChannel b = new RecordingChannel();
         dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), a);

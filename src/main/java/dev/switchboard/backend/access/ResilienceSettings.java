@@ -1,4 +1,4 @@
-package dev.switchboard.gateway.resilience;
+package dev.switchboard.backend.access;
 
 import org.eclipse.microprofile.config.Config;
 

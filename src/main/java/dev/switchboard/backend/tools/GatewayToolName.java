@@ -1,9 +1,9 @@
-package dev.switchboard.gateway;
+package dev.switchboard.backend.tools;
 
 import java.util.Optional;
 import java.util.regex.Pattern;
 
-/** A tool name as the gateway shows it: {@code {backend}__{tool}} (seed 001 §5.2). */
+/** A tool name as the gateway shows it: {@code {backend}__{tool}} (the gateway's tool naming). */
 public record GatewayToolName(String backend, String tool) {
 
     public static final String SEPARATOR = "__";

@@ -1,4 +1,4 @@
-package dev.switchboard.gateway;
+package dev.switchboard.backend.access;
 
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.ServerRequestHandler;
@@ -28,17 +28,17 @@ public final class TracedBackendAccess implements BackendAccess {
     }
 
     @Override
-    public List<JsonObject> listTools(GatewayBackend backend, Duration timeout) throws McpException {
+    public List<JsonObject> listTools(BackendTarget backend, Duration timeout) throws McpException {
         return RequestHeaders.with(childHeader(), () -> delegate.listTools(backend, timeout));
     }
 
     @Override
-    public InitializeResult initializeResult(GatewayBackend backend, Duration timeout) throws McpException {
+    public InitializeResult initializeResult(BackendTarget backend, Duration timeout) throws McpException {
         return RequestHeaders.with(childHeader(), () -> delegate.initializeResult(backend, timeout));
     }
 
     @Override
-    public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
+    public JsonObject request(BackendTarget backend, String method, JsonObject params, Duration timeout,
                               Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
         return RequestHeaders.with(childHeader(),
                 () -> delegate.request(backend, method, params, timeout, progress, serverRequests));

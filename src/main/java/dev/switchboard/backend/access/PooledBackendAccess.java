@@ -1,4 +1,4 @@
-package dev.switchboard.gateway;
+package dev.switchboard.backend.access;
 
 import dev.switchboard.backend.pool.BackendConnectionPool;
 import dev.switchboard.mcp.McpException;
@@ -25,19 +25,19 @@ public final class PooledBackendAccess implements BackendAccess {
     }
 
     @Override
-    public List<JsonObject> listTools(GatewayBackend backend, Duration timeout) throws McpException {
-        return pool.listTools(subject, backend.serverId(), backend.spec(), timeout);
+    public List<JsonObject> listTools(BackendTarget backend, Duration timeout) throws McpException {
+        return pool.listTools(subject, backend.poolId(), backend.spec(), timeout);
     }
 
     /** The pool connects within its own connect timeout; the caller's deadline bounds how long it waits for that. */
     @Override
-    public InitializeResult initializeResult(GatewayBackend backend, Duration timeout) throws McpException {
-        return pool.initializeResult(subject, backend.serverId(), backend.spec());
+    public InitializeResult initializeResult(BackendTarget backend, Duration timeout) throws McpException {
+        return pool.initializeResult(subject, backend.poolId(), backend.spec());
     }
 
     @Override
-    public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
+    public JsonObject request(BackendTarget backend, String method, JsonObject params, Duration timeout,
                               Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
-        return pool.request(subject, backend.serverId(), backend.spec(), method, params, timeout, progress, serverRequests);
+        return pool.request(subject, backend.poolId(), backend.spec(), method, params, timeout, progress, serverRequests);
     }
 }

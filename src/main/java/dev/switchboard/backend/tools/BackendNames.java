@@ -1,4 +1,4 @@
-package dev.switchboard.gateway;
+package dev.switchboard.backend.tools;
 
 import java.util.HashSet;
 import java.util.LinkedHashMap;

@@ -1,6 +1,5 @@
-package dev.switchboard.gateway.resilience;
+package dev.switchboard.backend.access;
 
-import dev.switchboard.gateway.GatewayBackend;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
@@ -26,14 +25,10 @@ public class BackendGuards {
 
     private final Map<String, BackendGuard> guards = new ConcurrentHashMap<>();
 
-    public BackendGuard of(GatewayBackend backend) {
-        return of(backend.serverId(), backend.name());
-    }
-
     /** The guard of a registered server, whoever calls it (the gateway, the chat loop). */
-    public BackendGuard of(String serverId, String gatewayName) {
-        return guards.computeIfAbsent(serverId, id -> published(id,
-                new BackendGuard(gatewayName, ResilienceSettings.of(config, gatewayName), Clock.systemUTC())));
+    public BackendGuard of(BackendTarget backend) {
+        return guards.computeIfAbsent(backend.serverId(), id -> published(id,
+                new BackendGuard(backend.name(), ResilienceSettings.of(config, backend.name()), Clock.systemUTC())));
     }
 
     /** Tagged by name for people and by id because names are unique only among one tenant's servers. */

@@ -1,4 +1,4 @@
-package dev.switchboard.gateway.resilience;
+package dev.switchboard.backend.access;
 
 import dev.switchboard.mcp.McpException;
 import io.github.resilience4j.bulkhead.Bulkhead;

@@ -8,10 +8,12 @@ import java.util.Set;
 /**
  * The caller a WebSocket handshake authenticated, kept for the life of the socket: its messages arrive outside any
  * HTTP request, where the request-scoped {@link CurrentUser} knows nobody. It answers as the handshake's caller did,
- * so the registry shows the socket the same servers.
+ * so the registry shows the socket the same servers. A {@link CurrentUser} rather than a
+ * {@link dev.switchboard.security.CallerIdentity} because the registry and the policy take a {@link CurrentUser}
+ * (with its token use and client, which an identity does not carry).
  */
 @Vetoed
-final class SocketCaller extends CurrentUser {
+final class HandshakeUser extends CurrentUser {
 
     private final String subject;
     private final String tenant;
@@ -19,7 +21,7 @@ final class SocketCaller extends CurrentUser {
     private final String tokenUse;
     private final String clientId;
 
-    SocketCaller(CurrentUser handshake) {
+    HandshakeUser(CurrentUser handshake) {
         this.subject = handshake.subject();
         this.tenant = handshake.tenant();
         this.roles = handshake.roles();

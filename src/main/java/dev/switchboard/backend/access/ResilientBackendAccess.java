@@ -1,7 +1,5 @@
-package dev.switchboard.gateway.resilience;
+package dev.switchboard.backend.access;
 
-import dev.switchboard.gateway.BackendAccess;
-import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.mcp.client.InitializeResult;
@@ -20,25 +18,25 @@ import java.util.function.Function;
 public final class ResilientBackendAccess implements BackendAccess {
 
     private final BackendAccess delegate;
-    private final Function<GatewayBackend, BackendGuard> guards;
+    private final Function<BackendTarget, BackendGuard> guards;
 
-    public ResilientBackendAccess(BackendAccess delegate, Function<GatewayBackend, BackendGuard> guards) {
+    public ResilientBackendAccess(BackendAccess delegate, Function<BackendTarget, BackendGuard> guards) {
         this.delegate = delegate;
         this.guards = guards;
     }
 
     @Override
-    public List<JsonObject> listTools(GatewayBackend backend, Duration timeout) throws McpException {
+    public List<JsonObject> listTools(BackendTarget backend, Duration timeout) throws McpException {
         return guards.apply(backend).lookup(() -> delegate.listTools(backend, timeout));
     }
 
     @Override
-    public InitializeResult initializeResult(GatewayBackend backend, Duration timeout) throws McpException {
+    public InitializeResult initializeResult(BackendTarget backend, Duration timeout) throws McpException {
         return guards.apply(backend).lookup(() -> delegate.initializeResult(backend, timeout));
     }
 
     @Override
-    public JsonObject request(GatewayBackend backend, String method, JsonObject params, Duration timeout,
+    public JsonObject request(BackendTarget backend, String method, JsonObject params, Duration timeout,
                               Consumer<JsonObject> progress, ServerRequestHandler serverRequests) throws McpException {
         return guards.apply(backend).call(() -> delegate.request(backend, method, params, timeout, progress, serverRequests));
     }

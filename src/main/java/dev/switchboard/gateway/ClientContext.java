@@ -1,0 +1,25 @@
+package dev.switchboard.gateway;
+
+import dev.switchboard.observability.TraceContext;
+import dev.switchboard.security.CallerIdentity;
+
+/**
+ * Who calls through one client session, from which client application, in which trace: taken on the request thread
+ * when the session's router is made, because calls run later on gateway threads where no request scope exists. Not
+ * a caller type of its own: the caller is its {@link CallerIdentity}; the rest is what the gateway's layers (policy,
+ * audit, metrics, the backend calls' trace) need beside it.
+ *
+ * @param clientId  the client application: the token's {@code azp}/{@code client_id}, or the API key; null when the
+ *                  token names none
+ * @param sessionId the client's MCP session the calls come through
+ */
+public record ClientContext(CallerIdentity caller, String clientId, String sessionId, TraceContext trace) {
+
+    public String subject() {
+        return caller.subject();
+    }
+
+    public String tenantId() {
+        return caller.tenant();
+    }
+}
