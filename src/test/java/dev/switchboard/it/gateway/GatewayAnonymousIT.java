@@ -30,7 +30,7 @@ class GatewayAnonymousIT {
         TestServer.restart(Map.of("SWITCHBOARD_GATEWAY_ANONYMOUS", "true"));
         try {
             String init = McpHttp.initializeBody("2025-11-25");
-            HttpResponse<String> opened = GatewayIdentityIT.withoutToken("POST", "/mcp", init);
+            HttpResponse<String> opened = McpHttp.withoutToken("POST", "/mcp", init);
             assertEquals(200, opened.statusCode(), opened::body);
             String session = opened.headers().firstValue("Mcp-Session-Id").orElseThrow();
             HttpResponse<String> listed = McpHttp.send("POST", LIST, "Accept", McpHttp.BOTH,
@@ -50,7 +50,7 @@ class GatewayAnonymousIT {
         } finally {
             TestServer.restart(Map.of());
         }
-        assertEquals(401, GatewayIdentityIT.withoutToken("POST", "/mcp", McpHttp.initializeBody("2025-11-25")).statusCode(),
+        assertEquals(401, McpHttp.withoutToken("POST", "/mcp", McpHttp.initializeBody("2025-11-25")).statusCode(),
                 "off again after a restart without the setting");
     }
 }

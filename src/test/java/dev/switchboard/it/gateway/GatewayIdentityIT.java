@@ -6,10 +6,7 @@ import jakarta.json.JsonObject;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.net.URI;
-import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.time.Duration;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,18 +23,6 @@ class GatewayIdentityIT {
         Api.awaitReady();
     }
 
-    static HttpResponse<String> withoutToken(String method, String path, String body) {
-        HttpRequest request = HttpRequest.newBuilder(URI.create(Api.BASE + path)).timeout(Duration.ofSeconds(30))
-                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
-                .header("Accept", "application/json, text/event-stream").header("Content-Type", "application/json")
-                .header("Mcp-Session-Id", "no-session").build();
-        try {
-            return McpHttp.HTTP.send(request, HttpResponse.BodyHandlers.ofString());
-        } catch (Exception e) {
-            throw new AssertionError(method + " " + path + " failed: " + e, e);
-        }
-    }
-
     static void assertChallenged(HttpResponse<String> response, String what) {
         assertEquals(401, response.statusCode(), what + ": " + response.body());
         String challenge = response.headers().firstValue("WWW-Authenticate").orElse("");
@@ -48,9 +33,9 @@ class GatewayIdentityIT {
     void httpAnswers401WithAChallengeOnBothPathsAndEveryMethod() {
         String init = McpHttp.initializeBody("2025-11-25");
         for (String path : new String[] {"/mcp", "/mcp/servers/anything"}) {
-            assertChallenged(withoutToken("POST", path, init), "POST " + path);
-            assertChallenged(withoutToken("GET", path, null), "GET " + path);
-            assertChallenged(withoutToken("DELETE", path, null), "DELETE " + path);
+            assertChallenged(McpHttp.withoutToken("POST", path, init), "POST " + path);
+            assertChallenged(McpHttp.withoutToken("GET", path, null), "GET " + path);
+            assertChallenged(McpHttp.withoutToken("DELETE", path, null), "DELETE " + path);
         }
     }
 

@@ -65,8 +65,8 @@ class GatewayLegacySseIT {
         assertEquals(List.of("roots/list", "sampling/createMessage"), output.getJsonArray("asked").getValuesAs(JsonObject.class)
                 .stream().map(a -> a.getString("method")).sorted().toList());
 
-        String subject = GatewaySessionsIT.subjectOf(user.token());
-        JsonObject recorded = GatewaySessionsIT.sessionsOf(subject, "&transport=legacy_sse").get(0);
+        String subject = Api.subjectOf(user.token());
+        JsonObject recorded = RecordedSessions.of(subject, "&transport=legacy_sse").get(0);
         assertEquals("/mcp/sse", recorded.getString("endpoint"));
         assertEquals("switchboard-it-client", recorded.getJsonObject("clientInfo").getString("name"));
     }

@@ -24,20 +24,11 @@ class GatewaySessionsIT {
     @RegisterExtension
     static final SharedEverything backend = new SharedEverything("rec");
 
-    static String subjectOf(String token) {
-        return Api.get("/api/auth/me", token).expect(200).json().getString("subject");
-    }
-
-    static List<JsonObject> sessionsOf(String subject, String query) {
-        return Api.get("/api/gateway/sessions?subject=" + subject + query, Api.adminToken()).expect(200).json()
-                .getJsonArray("data").getValuesAs(JsonObject.class);
-    }
-
     @Test
     void anOpenSessionIsListedWithItsClientAndBackendSessions() {
         String user = Api.newUser("default");
         String session = McpHttp.openSession(user, "recorded-client");
-        List<JsonObject> listed = sessionsOf(subjectOf(user), "");
+        List<JsonObject> listed = RecordedSessions.of(Api.subjectOf(user), "");
         assertEquals(1, listed.size(), listed::toString);
         JsonObject recorded = listed.get(0);
         assertEquals(session, recorded.getString("sessionId"));
@@ -63,12 +54,12 @@ class GatewaySessionsIT {
         String session = McpHttp.openSession(user, "short-lived");
         assertEquals(200, McpHttp.endSession(user, session));
         assertEquals(404, McpHttp.ping(user, session));
-        JsonObject recorded = sessionsOf(subjectOf(user), "&state=ended").get(0);
+        JsonObject recorded = RecordedSessions.of(Api.subjectOf(user), "&state=ended").get(0);
         assertEquals(session, recorded.getString("sessionId"));
         assertEquals("ended", recorded.getString("state"));
         assertEquals("deleted", recorded.getString("endReason"));
         assertFalse(recorded.getBoolean("live"));
-        assertTrue(sessionsOf(subjectOf(user), "&state=open").isEmpty());
+        assertTrue(RecordedSessions.of(Api.subjectOf(user), "&state=open").isEmpty());
     }
 
     @Test
@@ -77,7 +68,7 @@ class GatewaySessionsIT {
         String first = McpHttp.openSession(user, "one");
         String second = McpHttp.openSession(user, "two");
         String third = McpHttp.openSession(user, "three");
-        String subject = subjectOf(user);
+        String subject = Api.subjectOf(user);
         JsonObject page = Api.get("/api/gateway/sessions?subject=" + subject + "&limit=2", Api.adminToken()).expect(200).json();
         assertEquals(List.of(third, second), page.getJsonArray("data").getValuesAs(JsonObject.class).stream()
                 .map(s -> s.getString("sessionId")).toList());

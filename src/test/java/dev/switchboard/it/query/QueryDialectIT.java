@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.util.List;
 
+import static dev.switchboard.it.query.QueryTcpClient.code;
 import static dev.switchboard.it.query.QueryTcpClient.params;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -30,10 +31,6 @@ class QueryDialectIT {
     static final ScriptedLlm provider = new ScriptedLlm();
     @RegisterExtension
     static final NewUser user = new NewUser();
-
-    static int code(JsonObject answer) {
-        return answer.getJsonObject("error").getInt("code");
-    }
 
     static JsonObject ask(String question, String options) {
         return Json.createObjectBuilder().add("query", question).add("options", params(options)).build();

@@ -17,7 +17,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 
-import static dev.switchboard.it.query.QueryDialectIT.code;
+import static dev.switchboard.it.query.QueryTcpClient.code;
 import static dev.switchboard.it.query.QueryTcpClient.params;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;

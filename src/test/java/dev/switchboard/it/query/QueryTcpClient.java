@@ -87,6 +87,11 @@ final class QueryTcpClient implements AutoCloseable {
         return this;
     }
 
+    /** The error code of an answer. */
+    static int code(JsonObject answer) {
+        return answer.getJsonObject("error").getInt("code");
+    }
+
     static JsonObject params(String json) {
         return Json.createReader(new StringReader(json)).readObject();
     }

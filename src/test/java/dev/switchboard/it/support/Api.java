@@ -108,6 +108,11 @@ public final class Api {
         return login(name, "password-" + name);
     }
 
+    /** The subject the server knows the caller by. */
+    public static String subjectOf(String token) {
+        return get("/api/auth/me", token).expect(200).json().getString("subject");
+    }
+
     /** After a restart: wait for readiness again. */
     public static void awaitRestart() {
         ready = false;

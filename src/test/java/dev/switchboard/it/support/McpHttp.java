@@ -39,6 +39,19 @@ public final class McpHttp {
         }
     }
 
+    /** A request to {@code path} as a client without credentials would send it (in a session that does not exist). */
+    public static HttpResponse<String> withoutToken(String method, String path, String body) {
+        HttpRequest request = HttpRequest.newBuilder(URI.create(Api.BASE + path)).timeout(Duration.ofSeconds(30))
+                .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body))
+                .header("Accept", BOTH).header("Content-Type", "application/json")
+                .header("Mcp-Session-Id", "no-session").build();
+        try {
+            return HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+        } catch (Exception e) {
+            throw new AssertionError(method + " " + path + " failed: " + e, e);
+        }
+    }
+
     public static String initializeBody(String version) {
         return Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", 1).add("method", "initialize")
                 .add("params", Json.createObjectBuilder().add("protocolVersion", version)
