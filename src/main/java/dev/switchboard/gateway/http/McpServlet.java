@@ -27,6 +27,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.servlet.AsyncContext;
@@ -299,8 +300,8 @@ public class McpServlet extends HttpServlet {
         JsonValue value;
         try (var reader = JSON.createReader(new StringReader(body))) {
             value = reader.readValue();
-        } catch (RuntimeException e) {
-            HttpReplies.error(response, 400, GatewayErrors.PARSE_ERROR, "Parse error: the body is not JSON");
+        } catch (JsonException e) {
+            HttpReplies.error(response, 400, GatewayErrors.PARSE_ERROR, "Parse error: " + e.getMessage());
             return Optional.empty();
         }
         if (value instanceof JsonArray) {
