@@ -17,7 +17,6 @@ import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -100,18 +99,18 @@ class HostileBackendTest {
     @ParameterizedTest(name = "{0}")
     @MethodSource("textCorpus")
     void aHostileMessageBeforeAnAnswerIsSkippedAndTheSessionGoesOn(Document document) throws Exception {
-        long before = processCpu();
+        long before = HostileCorpus.processCpuNanos();
         JsonObject result = stdio.request("tools/call", call(document, "before"), CALL_TIMEOUT, null);
-        long cpu = processCpu() - before;
+        long cpu = HostileCorpus.processCpuNanos() - before;
         assertEquals("survived " + document.name(), result.getJsonArray("content").getJsonObject(0).getString("text"));
         assertTrue(cpu < HostileCorpus.CPU_BOUND_NANOS, document + " cost " + cpu / 1_000_000 + " ms of CPU");
     }
 
     private static McpException refusedCall(JsonRpcPeer peer, Document document, String mode) throws Exception {
-        long before = processCpu();
+        long before = HostileCorpus.processCpuNanos();
         long started = System.nanoTime();
         McpException failed = assertThrows(McpException.class, () -> peer.request("tools/call", call(document, mode), CALL_TIMEOUT, null));
-        long cpu = processCpu() - before;
+        long cpu = HostileCorpus.processCpuNanos() - before;
         assertTrue(System.nanoTime() - started < CALL_TIMEOUT.toNanos() / 2, document + ": the call waited for its timeout");
         assertTrue(cpu < HostileCorpus.CPU_BOUND_NANOS, document + " cost " + cpu / 1_000_000 + " ms of CPU");
         return failed;
@@ -154,7 +153,4 @@ class HostileBackendTest {
         }
     }
 
-    private static long processCpu() {
-        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
-    }
 }

@@ -75,6 +75,11 @@ public final class HostileCorpus {
     public record Measured<T>(T value, long cpuNanos) {
     }
 
+    /** CPU time of the whole process so far, in nanoseconds: for work done on threads other than the test's. */
+    public static long processCpuNanos() {
+        return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();
+    }
+
     private static List<Document> load() {
         // read with the platform's plain provider: the corpus itself is not hostile, and must not depend on the code under test
         try (InputStream in = HostileCorpus.class.getResourceAsStream("/hostile-json/corpus.json");
