@@ -1,6 +1,5 @@
 package dev.switchboard.platform.json;
 
-import jakarta.json.JsonException;
 import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonParser;
 
@@ -44,10 +43,8 @@ public final class TopLevelKeys {
                     }
                 }
             }
-        } catch (JsonException | IllegalStateException e) {
-            // not JSON from here on
         } catch (RuntimeException e) {
-            // beyond the parser's limits from here on (Parsson refuses depth with a plain runtime exception)
+            // not JSON, or beyond the parser's limits, from here on (Parsson refuses depth with a plain runtime exception)
         }
         return true;
     }
