@@ -53,23 +53,24 @@ export async function hostileBenchmark(ctx) {
     };
     console.log(`\n== Hostile JSON benchmark: ${documents.length} documents x ${Object.keys(entryPoints).length} entry points, `
       + `${repeats} sends each after one warm-up send; server CPU per send from /proc/${switchboard.pid}/stat\n`);
+    // what an ordinary small request costs at each entry point, for reading the hostile figures against
+    const baselineDoc = { name: "baseline", bytesOnly: false,
+      bytes: Buffer.from(`${CALL_PREFIX}{"name":"echo","arguments":{"n":1}}}`) };
+    const baseline = {};
     const results = {};
     for (const [entry, send] of Object.entries(entryPoints)) {
       results[entry] = {};
+      baseline[entry] = await cpuPerSend(switchboard, entry === "backend answer (stdio)"
+        ? () => mcp.request("tools/call", { name: "hostile__echo", arguments: { n: 1 } }) : () => send(baselineDoc), repeats);
       for (const doc of documents) {
         if ((entry === "/mcp WebSocket" && doc.bytesOnly) || (entry === "dialect TCP" && doc.bytes.length === 0)
           || (entry === "backend answer (stdio)" && !asAnswer(doc, 1))) {
           continue;
         }
-        await send(doc); // warm-up
-        const before = cpuMillis(switchboard.pid);
-        for (let i = 0; i < repeats; i++) {
-          await send(doc);
-        }
-        results[entry][doc.name] = (cpuMillis(switchboard.pid) - before) / repeats;
+        results[entry][doc.name] = await cpuPerSend(switchboard, () => send(doc), repeats);
       }
       const worst = Object.entries(results[entry]).sort((a, b) => b[1] - a[1])[0];
-      console.log(`  ${entry.padEnd(24)} worst ${ms(worst?.[1])} ms (${worst?.[0]})`);
+      console.log(`  ${entry.padEnd(24)} worst ${ms(worst?.[1])} ms (${worst?.[0]}), an ordinary request ${ms(baseline[entry])} ms`);
     }
     await request(switchboard, "DELETE", `/api/mcp-servers/${server.id}`);
     socket.close();
@@ -77,15 +78,25 @@ export async function hostileBenchmark(ctx) {
     const health = await fetch(`${switchboard.base}/health/ready`);
     const rows = Object.entries(results).map(([entry, perDoc]) => {
       const [doc, worst] = Object.entries(perDoc).sort((a, b) => b[1] - a[1])[0] ?? ["-", NaN];
-      return [entry, ms(worst), doc, verdict(worst <= TARGET_MS, `<= ${TARGET_MS} ms`, `${ms(worst)} ms`)];
+      return [entry, ms(worst), doc, ms(baseline[entry]), verdict(worst <= TARGET_MS, `<= ${TARGET_MS} ms`, `${ms(worst)} ms`)];
     });
-    console.log(`\n${table(["entry point", "worst CPU ms/request", "document", "target"], rows)}`);
+    console.log(`\n${table(["entry point", "worst CPU ms/request", "document", "ordinary request", "target"], rows)}`);
     console.log(`\nserver ready afterwards: HTTP ${health.status}`);
-    return { repeats, targetMs: TARGET_MS, perEntryPoint: results, readyAfterwards: health.status };
+    return { repeats, targetMs: TARGET_MS, perEntryPoint: results, ordinaryRequest: baseline, readyAfterwards: health.status };
   } finally {
     switchboard.stop();
     provider.close();
   }
+}
+
+/** Server CPU per send (ms), over `repeats` sends after one warm-up send. */
+async function cpuPerSend(switchboard, send, repeats) {
+  await send();
+  const before = cpuMillis(switchboard.pid);
+  for (let i = 0; i < repeats; i++) {
+    await send();
+  }
+  return (cpuMillis(switchboard.pid) - before) / repeats;
 }
 
 /** A tools/call document as the audit look-up's body: its params become the input looked for. */
@@ -122,7 +133,11 @@ async function startHostileProvider(documents) {
     req.on("end", () => {
       const body = JSON.parse(Buffer.concat(chunks).toString("utf8"));
       const name = /hostile:([\w-]+)/.exec(JSON.stringify(body.messages))?.[1];
-      const doc = byName.get(name) ?? { bytes: Buffer.from("{}") };
+      // any other name (the ordinary request) gets an ordinary answer
+      const ordinary = body.stream
+        ? '{"choices":[{"index":0,"delta":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}'
+        : '{"choices":[{"index":0,"message":{"role":"assistant","content":"ok"},"finish_reason":"stop"}]}';
+      const doc = byName.get(name) ?? { bytes: Buffer.from(ordinary) };
       if (body.stream) {
         res.writeHead(200, { "Content-Type": "text/event-stream" });
         res.end(Buffer.concat([Buffer.from("data: "), doc.bytes, Buffer.from("\n\ndata: [DONE]\n\n")]));

@@ -152,7 +152,8 @@ public record JsonRpcMessage(JsonObject json) {
             if (key.equals("id")) {
                 id[0] = scalarId(parser);
             }
-            return !request[0];
+            // enough is known once the id and the kind are: the rest of a text that may be megabytes is not skimmed
+            return !request[0] && !(answer[0] && id[0] != null);
         });
         return answer[0] && !request[0] ? id[0] : null;
     }
