@@ -75,6 +75,19 @@ public final class HostileCorpus {
     public record Measured<T>(T value, long cpuNanos) {
     }
 
+    /** Whether the text holds half of a surrogate pair: what the reader refuses in a string. */
+    public static boolean hasLoneSurrogate(String value) {
+        for (int i = 0; i < value.length(); i++) {
+            char c = value.charAt(i);
+            if (Character.isHighSurrogate(c) && i + 1 < value.length() && Character.isLowSurrogate(value.charAt(i + 1))) {
+                i++;
+            } else if (Character.isSurrogate(c)) {
+                return true;
+            }
+        }
+        return false;
+    }
+
     /** CPU time of the whole process so far, in nanoseconds: for work done on threads other than the test's. */
     public static long processCpuNanos() {
         return ((com.sun.management.OperatingSystemMXBean) ManagementFactory.getOperatingSystemMXBean()).getProcessCpuTime();

@@ -8,13 +8,8 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
-import java.io.BufferedReader;
-import java.io.InputStreamReader;
-import java.io.OutputStream;
-import java.net.Socket;
 import java.nio.charset.StandardCharsets;
 import java.util.List;
-import java.util.concurrent.Executors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,24 +21,16 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class HostileDialectTest {
 
-    static TcpDialectServer server;
-    static Socket socket;
-    static OutputStream out;
-    static BufferedReader in;
+    static EchoLine line;
 
     @BeforeAll
     static void start() throws Exception {
-        server = new TcpDialectServer(new TcpDialectServerTest.Echo(), Executors.defaultThreadFactory(), "127.0.0.1", 0, 1, 8 * 1024 * 1024);
-        socket = new Socket("127.0.0.1", server.port());
-        socket.setSoTimeout(20_000);
-        out = socket.getOutputStream();
-        in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
+        line = new EchoLine();
     }
 
     @AfterAll
     static void stop() throws Exception {
-        socket.close();
-        server.close();
+        line.close();
     }
 
     static List<Document> corpus() {
@@ -54,10 +41,9 @@ class HostileDialectTest {
     @MethodSource("corpus")
     void eachHostileLineGetsTheDialectsErrorAndTheConnectionGoesOn(Document document) throws Exception {
         long before = HostileCorpus.processCpuNanos();
-        out.write(document.bytes());
-        out.write("\n{\"type\":\"request\",\"id\":\"after\"}\n".getBytes(StandardCharsets.UTF_8));
-        out.flush();
-        JsonObject answer = TcpDialectServerTest.read(in);
+        line.send(document.bytes());
+        line.send("{\"type\":\"request\",\"id\":\"after\"}".getBytes(StandardCharsets.UTF_8));
+        JsonObject answer = line.read();
         long cpu = HostileCorpus.processCpuNanos() - before;
         if (document.refused()) {
             JsonObject error = answer.getJsonObject("error");
@@ -69,7 +55,7 @@ class HostileDialectTest {
         } else {
             assertEquals("{\"code\":-32600,\"message\":\"消息须为 JSON 对象\"}", answer.getJsonObject("error").toString());
         }
-        assertEquals("after", TcpDialectServerTest.read(in).getString("id"));
+        assertEquals("after", line.read().getString("id"));
         assertTrue(cpu < HostileCorpus.CPU_BOUND_NANOS, document + " cost " + cpu / 1_000_000 + " ms of CPU");
     }
 
