@@ -1,7 +1,7 @@
 // Entry point of the benchmarks (run through bench/run.sh, which builds the WAR and installs the npm packages):
-//   node bench/bench.mjs [gateway|chat|governance|sql|all] [--quick]
+//   node bench/bench.mjs [gateway|chat|governance|sql|hostile|all] [--quick]
 // Starts Switchboard and every peer on 127.0.0.1 ports 19400-19419 (the governance run: 19420-19439, the NL->SQL run:
-// 19500-19503, with a database of its own on the local MariaDB), prints the
+// 19500-19503, with a database of its own on the local MariaDB; the hostile JSON run: 19540-19542), prints the
 // figures side by side with the targets they are held to, writes them as JSON under target/bench/results/, and stops
 // everything it started.
 // A benchmark reports; it does not fail the build. The exit code is 0 unless the run itself broke.
@@ -13,13 +13,14 @@ import { gatewayBenchmark } from "./gateway.mjs";
 import { chatBenchmark, PROVIDER_PORT } from "./chat.mjs";
 import { governanceBenchmark } from "./governance.mjs";
 import { sqlBenchmark } from "./sql.mjs";
+import { hostileBenchmark } from "./hostile.mjs";
 import { stopAll } from "./lib/processes.mjs";
 import { startSwitchboard } from "./lib/switchboard.mjs";
 
 const SWITCHBOARD_PORT = 19400;
-const SUITES = { gateway: gatewayBenchmark, chat: chatBenchmark, governance: governanceBenchmark, sql: sqlBenchmark };
+const SUITES = { gateway: gatewayBenchmark, chat: chatBenchmark, governance: governanceBenchmark, sql: sqlBenchmark, hostile: hostileBenchmark };
 // suites that start Switchboard themselves (with their own settings); the shared one is stopped before they run
-const OWN_SWITCHBOARD = new Set(["governance", "sql"]);
+const OWN_SWITCHBOARD = new Set(["governance", "sql", "hostile"]);
 
 const args = process.argv.slice(2);
 const quick = args.includes("--quick");
@@ -38,7 +39,7 @@ const options = {
   ownCore: args.includes("--own-core"),
 };
 if (!(which in SUITES) && which !== "all") {
-  console.error(`usage: bench/run.sh [gateway|chat|governance|sql|all] [--quick] [--clients=N,..] [--targets=name,..] [--profile] [--switchboard-port=N] [--jvm-warmup=S] [--paced-share=F] [--own-core]   (unknown suite '${which}')`);
+  console.error(`usage: bench/run.sh [gateway|chat|governance|sql|hostile|all] [--quick] [--clients=N,..] [--targets=name,..] [--profile] [--switchboard-port=N] [--jvm-warmup=S] [--paced-share=F] [--own-core]   (unknown suite '${which}')`);
   process.exit(2);
 }
 

@@ -6,6 +6,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
+import java.math.BigDecimal;
 import java.util.TreeMap;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
@@ -58,9 +59,23 @@ public final class CanonicalJson {
         }
     }
 
-    /** 1, 1.0 and 1e0 are one number: integers without a fraction, others in plain decimal without trailing zeros. */
-    private static String number(JsonNumber number) {
-        var decimal = number.bigDecimalValue().stripTrailingZeros();
+    /**
+     * Beyond this power of ten either way, a number is written as its digits and an exponent ({@code 1e9000000})
+     * rather than in plain notation, which would cost time and memory in proportion to the exponent. Far above what
+     * the JSON reader lets in ({@code switchboard.json.max-number-scale}), so every number read from outside keeps the
+     * plain form it always had, and hashes made before this bound still match.
+     */
+    static final int PLAIN_SCALE_LIMIT = 10_000;
+
+    /**
+     * 1, 1.0 and 1e0 are one number: integers without a fraction, others in plain decimal without trailing zeros;
+     * one beyond {@link #PLAIN_SCALE_LIMIT} as its unscaled digits, {@code e} and the exponent, equally unique.
+     */
+    static String number(JsonNumber number) {
+        BigDecimal decimal = number.bigDecimalValue().stripTrailingZeros();
+        if (Math.abs((long) decimal.scale()) > PLAIN_SCALE_LIMIT) {
+            return decimal.unscaledValue() + "e" + (-(long) decimal.scale());
+        }
         return decimal.scale() <= 0 ? decimal.toBigInteger().toString() : decimal.toPlainString();
     }
 }

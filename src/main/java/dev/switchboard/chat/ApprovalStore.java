@@ -19,6 +19,8 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.function.Function;
 
+import static dev.switchboard.platform.json.JsonProviders.JSON;
+
 /**
  * Approval decisions, kept in the assistant message's {@code toolCalls} (the MCP client system), so a confirm works from any
  * connection and any instance on the same database. A decision and a timeout both change a {@code pending} record
@@ -102,7 +104,7 @@ public class ApprovalStore {
     private static Map<String, ToolCallRecord> records(ChatMessage message) {
         Map<String, ToolCallRecord> records = new LinkedHashMap<>();
         if (message != null && message.getToolCallsJson() != null) {
-            try (var reader = Json.createReader(new StringReader(message.getToolCallsJson()))) {
+            try (var reader = JSON.createReader(new StringReader(message.getToolCallsJson()))) {
                 for (JsonValue value : reader.readArray()) {
                     ToolCallRecord record = ToolCallRecord.fromJson(value.asJsonObject());
                     records.put(record.id(), record);

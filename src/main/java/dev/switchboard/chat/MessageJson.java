@@ -6,6 +6,8 @@ import jakarta.json.JsonValue;
 
 import java.io.StringReader;
 
+import static dev.switchboard.platform.json.JsonProviders.JSON;
+
 /** A stored message as the API shows it; an assistant message with its {@code toolCalls} records (the MCP client system). */
 final class MessageJson {
 
@@ -17,7 +19,7 @@ final class MessageJson {
                 .add("content", nullable(m.getContent()));
         if ("assistant".equals(m.getRole())) {
             json.add("toolCalls", m.getToolCallsJson() == null ? JsonValue.EMPTY_JSON_ARRAY
-                    : Json.createReader(new StringReader(m.getToolCallsJson())).readArray());
+                    : JSON.createReader(new StringReader(m.getToolCallsJson())).readArray());
             json.add("finishReason", nullable(m.getFinishReason()));
         }
         if (m.getToolCallId() != null) {

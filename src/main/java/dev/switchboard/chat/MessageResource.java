@@ -21,6 +21,8 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.io.StringReader;
 
+import static dev.switchboard.platform.json.JsonProviders.JSON;
+
 /** One stored message: where its run stands, and the MCP client system's confirm step for its pending tool calls. */
 @Path("/messages")
 @RolesAllowed({"admin", "user"})
@@ -73,7 +75,7 @@ public class MessageResource {
             return "finished";
         }
         String calls = message.getToolCallsJson();
-        boolean pending = calls != null && Json.createReader(new StringReader(calls)).readArray().stream()
+        boolean pending = calls != null && JSON.createReader(new StringReader(calls)).readArray().stream()
                 .anyMatch(c -> "pending".equals(c.asJsonObject().getString("status")));
         return pending ? "awaiting_approval" : "running";
     }

@@ -25,8 +25,8 @@ final class ReplyParser {
         try (var reader = JSON.createReader(new StringReader(text))) {
             return reader.readObject();
         } catch (JsonException | IllegalStateException e) {
-            throw new LlmException(LlmException.Kind.MALFORMED, "The LLM provider sent " + what + " that is not a JSON object: "
-                    + quote(text), 0, e);
+            throw new LlmException(LlmException.Kind.MALFORMED, "The LLM provider sent " + what + " that is not a JSON object ("
+                    + e.getMessage() + "): " + quote(text), 0, e);
         }
     }
 

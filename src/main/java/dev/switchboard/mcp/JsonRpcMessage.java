@@ -1,5 +1,6 @@
 package dev.switchboard.mcp;
 
+import dev.switchboard.platform.json.TopLevelKeys;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
@@ -7,6 +8,7 @@ import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonStructure;
 import jakarta.json.JsonValue;
+import jakarta.json.stream.JsonParser;
 
 import java.io.StringReader;
 import java.util.ArrayList;
@@ -22,6 +24,9 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 public record JsonRpcMessage(JsonObject json) {
 
     public enum Kind { REQUEST, NOTIFICATION, RESPONSE, INVALID }
+
+    /** JSON-RPC "parse error". */
+    public static final int PARSE_ERROR = -32700;
 
     public JsonRpcMessage {
         Objects.requireNonNull(json, "json");
@@ -118,11 +123,57 @@ public record JsonRpcMessage(JsonObject json) {
         return json.toString();
     }
 
+    /**
+     * A message from a peer that is not trusted (a backend): the message, or, when it cannot be read (not JSON, or
+     * beyond the reading limits) yet is plainly an answer (its top level names an {@code id} and a {@code result} or
+     * {@code error} before the point where reading failed), a -32700 error answer to that id, so the call waiting for
+     * it fails at once with the reason instead of at its timeout.
+     */
+    public static JsonRpcMessage parseFromPeer(String text) throws McpException {
+        try {
+            return parse(text);
+        } catch (McpException e) {
+            JsonValue id = answeredId(text);
+            if (id == null) {
+                throw e;
+            }
+            return error(id, PARSE_ERROR, "The peer's answer could not be read: " + e.getMessage());
+        }
+    }
+
+    /** The id of an answer, skimmed from its top-level keys up to where the text stops being readable; else null. */
+    private static JsonValue answeredId(String text) {
+        JsonValue[] id = {null};
+        boolean[] answer = {false};
+        boolean[] request = {false};
+        TopLevelKeys.scan(JSON, text, (key, parser) -> {
+            request[0] |= key.equals("method");
+            answer[0] |= key.equals("result") || key.equals("error");
+            if (key.equals("id")) {
+                id[0] = scalarId(parser);
+            }
+            // enough is known once the id and the kind are: the rest of a text that may be megabytes is not skimmed
+            return !request[0] && !(answer[0] && id[0] != null);
+        });
+        return answer[0] && !request[0] ? id[0] : null;
+    }
+
+    private static JsonValue scalarId(JsonParser parser) {
+        JsonParser.Event value = parser.next();
+        if (value == JsonParser.Event.VALUE_STRING) {
+            return JSON.createValue(parser.getString());
+        }
+        if (value == JsonParser.Event.VALUE_NUMBER && parser.isIntegralNumber() && parser.getString().length() <= 18) {
+            return JSON.createValue(parser.getLong());
+        }
+        return null;
+    }
+
     private static JsonStructure read(String text) throws McpException {
         try (JsonReader reader = JSON.createReader(new StringReader(text))) {
             return reader.read();
         } catch (JsonException | IllegalStateException e) {
-            throw new McpException(McpException.Kind.PROTOCOL, "not JSON: " + excerpt(text), e);
+            throw new McpException(McpException.Kind.PROTOCOL, "not JSON (" + e.getMessage() + "): " + excerpt(text), e);
         }
     }
 

@@ -5,17 +5,19 @@ import jakarta.servlet.http.HttpServletRequest;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.util.Optional;
 
-/** Reads a request body as UTF-8, never holding more than the limit: a huge body is refused, not buffered. */
+/**
+ * Reads a request body, never holding more than the limit: a huge body is refused, not buffered. Its bytes go to the
+ * JSON reader as they are, which decodes them as strict UTF-8 (bytes that are not UTF-8 are refused, not replaced).
+ */
 final class BoundedBody {
 
     private BoundedBody() {
     }
 
     /** The body, or empty when it is longer than {@code maxBytes}. */
-    static Optional<String> read(HttpServletRequest request, long maxBytes) throws IOException {
+    static Optional<byte[]> read(HttpServletRequest request, long maxBytes) throws IOException {
         long declared = request.getContentLengthLong();
         if (declared > maxBytes) {
             return Optional.empty();
@@ -31,6 +33,6 @@ final class BoundedBody {
                 body.write(buffer, 0, n);
             }
         }
-        return Optional.of(body.toString(StandardCharsets.UTF_8));
+        return Optional.of(body.toByteArray());
     }
 }

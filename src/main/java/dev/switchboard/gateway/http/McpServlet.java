@@ -28,6 +28,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
+import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.servlet.AsyncContext;
@@ -36,8 +37,8 @@ import jakarta.servlet.http.HttpServlet;
 import jakarta.servlet.http.HttpServletRequest;
 import jakarta.servlet.http.HttpServletResponse;
 
+import java.io.ByteArrayInputStream;
 import java.io.IOException;
-import java.io.StringReader;
 import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
@@ -127,7 +128,7 @@ public class McpServlet extends HttpServlet {
                     "Not Acceptable: the client must accept application/json and text/event-stream");
             return;
         }
-        Optional<String> body = BoundedBody.read(request, settings.maxBodyBytes());
+        Optional<byte[]> body = BoundedBody.read(request, settings.maxBodyBytes());
         if (body.isEmpty()) {
             HttpReplies.error(response, 413, GatewayErrors.INVALID_REQUEST,
                     "Message too large: the limit is " + settings.maxBodyBytes() + " bytes");
@@ -296,12 +297,12 @@ public class McpServlet extends HttpServlet {
         return true;
     }
 
-    private Optional<JsonRpcMessage> parse(String body, HttpServletResponse response) throws IOException {
+    private Optional<JsonRpcMessage> parse(byte[] body, HttpServletResponse response) throws IOException {
         JsonValue value;
-        try (var reader = JSON.createReader(new StringReader(body))) {
+        try (var reader = JSON.createReader(new ByteArrayInputStream(body))) {
             value = reader.readValue();
-        } catch (RuntimeException e) {
-            HttpReplies.error(response, 400, GatewayErrors.PARSE_ERROR, "Parse error: the body is not JSON");
+        } catch (JsonException e) {
+            HttpReplies.error(response, 400, GatewayErrors.PARSE_ERROR, "Parse error: " + e.getMessage());
             return Optional.empty();
         }
         if (value instanceof JsonArray) {

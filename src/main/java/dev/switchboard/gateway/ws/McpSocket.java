@@ -11,6 +11,7 @@ import dev.switchboard.sql.dialect.QueryDialectHandler;
 import jakarta.enterprise.context.Dependent;
 import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
+import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.websocket.CloseReason;
@@ -92,9 +93,9 @@ public class McpSocket {
         JsonValue value;
         try (var reader = JSON.createReader(new StringReader(text))) {
             value = reader.readValue();
-        } catch (RuntimeException e) {
+        } catch (JsonException e) {
             connection.sender().send(GatewayErrors.error(JsonValue.NULL, GatewayErrors.PARSE_ERROR,
-                    "Parse error: the message is not JSON", null).json());
+                    "Parse error: " + e.getMessage(), null).json());
             return;
         }
         if (value instanceof JsonObject object && object.containsKey("jsonrpc")) {

@@ -1,13 +1,11 @@
 package dev.switchboard.gateway.ws;
 
 import dev.switchboard.gateway.GatewayErrors;
+import dev.switchboard.platform.json.TopLevelKeys;
 import dev.switchboard.sql.dialect.DialectMessageLimit;
-import jakarta.json.JsonException;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
-import jakarta.json.stream.JsonParser;
 
-import java.io.StringReader;
 import java.util.Optional;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
@@ -82,33 +80,13 @@ final class SocketMessageLimits {
      * too large to be worth building. A message that stops being JSON is judged by the keys before that point.
      */
     static boolean isDialect(String text) {
-        boolean typed = false;
-        try (JsonParser parser = JSON.createParser(new StringReader(text))) {
-            if (!parser.hasNext() || parser.next() != JsonParser.Event.START_OBJECT) {
-                return false;
-            }
-            int depth = 1;
-            while (depth > 0 && parser.hasNext()) {
-                switch (parser.next()) {
-                    case START_OBJECT, START_ARRAY -> depth++;
-                    case END_OBJECT, END_ARRAY -> depth--;
-                    case KEY_NAME -> {
-                        if (depth == 1) {
-                            String key = parser.getString();
-                            if (key.equals("jsonrpc")) {
-                                return false;
-                            }
-                            typed |= key.equals("type");
-                        }
-                    }
-                    default -> {
-                        // values are skipped
-                    }
-                }
-            }
-        } catch (JsonException e) {
-            // not JSON from here on: the socket answers that once the message is within its limit
-        }
-        return typed;
+        boolean[] typed = {false};
+        boolean[] rpc = {false};
+        TopLevelKeys.scan(JSON, text, (key, parser) -> {
+            rpc[0] |= key.equals("jsonrpc");
+            typed[0] |= key.equals("type");
+            return !rpc[0];
+        });
+        return typed[0] && !rpc[0];
     }
 }

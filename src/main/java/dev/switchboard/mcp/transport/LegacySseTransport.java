@@ -163,7 +163,7 @@ public final class LegacySseTransport implements McpTransport {
 
     private void deliver(Listener listener, String data) {
         try {
-            listener.onMessage(JsonRpcMessage.parse(data));
+            listener.onMessage(JsonRpcMessage.parseFromPeer(data));
         } catch (McpException e) {
             LOG.warning(() -> "ignoring SSE message that is not JSON-RPC from " + sseUrl + ": " + e.getMessage());
         }

@@ -127,7 +127,7 @@ public final class StdioTransport implements McpTransport {
                     continue;
                 }
                 try {
-                    listener.onMessage(JsonRpcMessage.parse(line));
+                    listener.onMessage(JsonRpcMessage.parseFromPeer(line));
                 } catch (McpException e) {
                     // some servers print banners on stdout; skip the line rather than kill the session
                     String skipped = line;

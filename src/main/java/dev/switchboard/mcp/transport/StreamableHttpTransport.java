@@ -610,7 +610,7 @@ public final class StreamableHttpTransport implements McpTransport {
             return null;
         }
         try {
-            return JsonRpcMessage.parse(event.data());
+            return JsonRpcMessage.parseFromPeer(event.data());
         } catch (McpException e) {
             LOG.warning(() -> "ignoring SSE event that is not JSON-RPC from " + endpoint + ": " + e.getMessage());
             return null;

@@ -12,11 +12,11 @@ import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 
 import java.io.BufferedInputStream;
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
-import java.io.StringReader;
 import java.net.InetSocketAddress;
 import java.net.ServerSocket;
 import java.net.Socket;
@@ -177,7 +177,7 @@ public final class TcpDialectServer implements AutoCloseable {
                     if (skipping) {
                         send(DialectMessageLimit.tooLarge(maxMessageBytes, lineBytes));
                     } else {
-                        dispatch(line.toString(StandardCharsets.UTF_8));
+                        dispatch(line.toByteArray());
                     }
                     line.reset();
                     skipping = false;
@@ -194,12 +194,22 @@ public final class TcpDialectServer implements AutoCloseable {
             }
         }
 
-        private void dispatch(String text) {
-            if (text.isBlank()) {
+        private static boolean blank(byte[] line) {
+            for (byte b : line) {
+                if (b != ' ' && b != '\t' && b != '\r') {
+                    return false;
+                }
+            }
+            return true;
+        }
+
+        /** One line, read from its bytes so that bytes that are not UTF-8 are refused rather than replaced. */
+        private void dispatch(byte[] line) {
+            if (blank(line)) {
                 return;
             }
             JsonValue value;
-            try (JsonReader reader = JSON.createReader(new StringReader(text))) {
+            try (JsonReader reader = JSON.createReader(new ByteArrayInputStream(line))) {
                 value = reader.readValue();
             } catch (JsonException e) {
                 send(DialectMessages.error(null, QueryErrorCode.PARSE, "JSON 解析错误", Map.of("reason", String.valueOf(e.getMessage()))));
