@@ -1,5 +1,6 @@
-package dev.switchboard.it;
+package dev.switchboard.it.platform;
 
+import dev.switchboard.it.support.Api;
 import dev.switchboard.platform.json.HostileCorpus;
 import dev.switchboard.platform.json.HostileCorpus.Document;
 import jakarta.json.Json;
@@ -43,6 +44,8 @@ class HostileJsonIT {
     private static final String CALL_PREFIX = "{\"jsonrpc\":\"2.0\",\"id\":1,\"method\":\"tools/call\",\"params\":";
     private static final long REST_LIMIT = 1_048_576;
     private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
+    /** The IT server's query dialect TCP port (pom: it.query.port). */
+    private static final int QUERY_PORT = Integer.getInteger("it.query.port", 18765);
 
     static String admin;
     static String user;
@@ -149,7 +152,7 @@ class HostileJsonIT {
     @Test
     void theQueryDialectOverTcpAnswersItsOwnParseError() throws Exception {
         List<String> failures = new ArrayList<>();
-        try (Socket socket = new Socket("127.0.0.1", QueryTcpClient.PORT)) {
+        try (Socket socket = new Socket("127.0.0.1", QUERY_PORT)) {
             socket.setSoTimeout(30_000);
             OutputStream out = socket.getOutputStream();
             BufferedReader in = new BufferedReader(new InputStreamReader(socket.getInputStream(), StandardCharsets.UTF_8));
