@@ -12,6 +12,7 @@ import com.nimbusds.jose.proc.BadJWSException;
 import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
+import com.nimbusds.jose.util.DefaultResourceRetriever;
 import com.nimbusds.jwt.JWT;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.JWTParser;
@@ -70,7 +71,9 @@ public final class JwtVerifier {
      * during a fetch wait for it.
      */
     public static JWKSource<SecurityContext> remoteKeys(URL uri) {
-        return JWKSourceBuilder.<SecurityContext>create(uri).cache(true).rateLimited(true).build();
+        // the library's 500 ms timeouts are too short for an issuer on a busy machine (the built-in one is this server)
+        DefaultResourceRetriever http = new DefaultResourceRetriever(5_000, 10_000, JWKSourceBuilder.DEFAULT_HTTP_SIZE_LIMIT);
+        return JWKSourceBuilder.<SecurityContext>create(uri, http).cache(true).rateLimited(true).build();
     }
 
     /** The token's verified claims. */
