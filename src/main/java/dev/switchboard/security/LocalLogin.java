@@ -15,6 +15,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * users and wrong passwords cost the same PBKDF2 work and give the same answer, so the response does not reveal which
  * usernames exist. Failures are throttled per account and per client address ({@link SignInThrottle}): a throttled
  * attempt is refused before its password is looked at, with the same answer whether the account exists or not.
+ * A hash stored at a lower cost than {@link PasswordHashing}'s is replaced at the next successful sign-in.
  */
 @ApplicationScoped
 public class LocalLogin {
@@ -41,6 +42,9 @@ public class LocalLogin {
 
     @Inject
     DefaultTenant defaultTenant;
+
+    @Inject
+    PasswordHasher hasher;
 
     @Inject
     Event<SignInEvent> events;
@@ -77,7 +81,6 @@ public class LocalLogin {
     @ConfigProperty(name = "switchboard.login.forget-after", defaultValue = "PT1H")
     Duration forgetAfter;
 
-    private final PasswordHasher hasher = new PasswordHasher();
     private final Clock clock = Clock.systemUTC();
     private SignInThrottle throttle;
     private volatile String decoyHash;
@@ -109,6 +112,10 @@ public class LocalLogin {
         Optional<TokenSubject> accepted = user.filter(u -> matches && !u.disabled()).map(LocalUser::tokenSubject);
         if (accepted.isPresent()) {
             throttle.succeeded(account);
+            if (hasher.needsRehash(user.get().passwordHash())) {
+                // the password is at hand only now: store it at today's cost
+                users.replacePasswordHash(user.get().username(), hasher.hash(password.toCharArray()));
+            }
             return new Accepted(accepted.get());
         }
         String tenant = user.map(LocalUser::tenantId).orElse(defaultTenant.id());

@@ -42,7 +42,8 @@ public class UserResource {
     @Inject
     LocalLogin login;
 
-    private final PasswordHasher hasher = new PasswordHasher();
+    @Inject
+    PasswordHasher hasher;
 
     /**
      * Least privilege between tenants: admins of the default tenant run the platform and manage every tenant's
