@@ -84,7 +84,7 @@ class McpServerApiIT {
         assertFalse(list.contains("sk-very-secret-value-123"), "never echoed in a list");
         assertEquals(masked, Api.get("/api/mcp-servers/" + id, alice).json().getJsonObject("headers").getString("Authorization"));
         String stored = ServerDatabase.queryString("select headers from mcp_servers where id = " + id);
-        assertTrue(stored.contains("enc:v1:"), "encrypted at rest: " + stored);
+        assertTrue(stored.contains("\"Authorization\":\"enc:v2:1:"), "encrypted at rest under key v1, bound to its row: " + stored);
         assertFalse(stored.contains("very-secret"), "no plain secret in the database");
     }
 
