@@ -20,7 +20,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class LocalLogin {
 
-    private static final int MAX_AUDITED_NAME = 255;
+    /** Names kept by the throttle and the audit trail (its subject column) are cut to this length. */
+    private static final int MAX_NAME = 255;
 
     /** What a sign-in attempt came to. */
     public sealed interface Outcome {
@@ -98,7 +99,8 @@ public class LocalLogin {
         if (username == null || password == null) {
             return new Refused();
         }
-        String account = LocalUsers.normalize(username);
+        // no user has a name this long (64 at most): the cut bounds what the throttle keeps for made-up names
+        String account = cut(LocalUsers.normalize(username));
         SignInThrottle.Wait wait = throttle.check(account, address, clock.instant());
         if (wait != null) {
             if (wait.firstOfItsWait()) {
@@ -146,8 +148,11 @@ public class LocalLogin {
     }
 
     private void fire(SignInEvent.Kind kind, String tenant, String account, String address) {
-        String name = account.length() > MAX_AUDITED_NAME ? account.substring(0, MAX_AUDITED_NAME) : account;
-        events.fire(new SignInEvent(kind, tenant, name, address, null));
+        events.fire(new SignInEvent(kind, tenant, account, address, null));
+    }
+
+    private static String cut(String name) {
+        return name.length() > MAX_NAME ? name.substring(0, MAX_NAME) : name;
     }
 
     private String decoyHash() {
