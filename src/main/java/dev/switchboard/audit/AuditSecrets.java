@@ -1,12 +1,12 @@
 package dev.switchboard.audit;
 
+import dev.switchboard.security.VersionedKeys;
 import jakarta.json.JsonValue;
 
 import javax.crypto.Mac;
 import javax.crypto.spec.SecretKeySpec;
 import java.nio.charset.StandardCharsets;
 import java.security.GeneralSecurityException;
-import java.util.Base64;
 import java.util.Collections;
 import java.util.HexFormat;
 import java.util.LinkedHashMap;
@@ -44,19 +44,7 @@ public final class AuditSecrets {
 
     /** Parses {@code v1=<base64>,v2=<base64>}. */
     public static Map<Integer, byte[]> parse(String config) {
-        Map<Integer, byte[]> secrets = new LinkedHashMap<>();
-        for (String entry : config.split(",")) {
-            String trimmed = entry.strip();
-            if (trimmed.isEmpty()) {
-                continue;
-            }
-            int eq = trimmed.indexOf('=');
-            if (eq < 2 || trimmed.charAt(0) != 'v') {
-                throw new IllegalArgumentException("Audit secret entry must look like v1=<base64>: " + trimmed.charAt(0) + "...");
-            }
-            secrets.put(Integer.parseInt(trimmed.substring(1, eq)), Base64.getDecoder().decode(trimmed.substring(eq + 1)));
-        }
-        return secrets;
+        return VersionedKeys.parse(config, "Audit secret");
     }
 
     public int currentVersion() {

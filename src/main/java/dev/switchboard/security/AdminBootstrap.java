@@ -33,6 +33,9 @@ public class AdminBootstrap {
     LocalUsers users;
 
     @Inject
+    PasswordHasher hasher;
+
+    @Inject
     @ConfigProperty(name = "switchboard.admin.password")
     Optional<String> configuredPassword;
 
@@ -48,7 +51,7 @@ public class AdminBootstrap {
         boolean generated = configuredPassword.map(String::isBlank).orElse(true);
         String password = generated ? generatePassword() : configuredPassword.get();
         try {
-            if (users.create(ADMIN_USERNAME, new PasswordHasher().hash(password.toCharArray()), Role.ADMIN, defaultTenant)
+            if (users.create(ADMIN_USERNAME, hasher.hash(password.toCharArray()), Role.ADMIN, defaultTenant)
                     .isEmpty()) {
                 LOG.severe("No active admin exists and the username '" + ADMIN_USERNAME
                         + "' is taken by a non-admin user; create an admin by hand.");

@@ -20,10 +20,12 @@ public class ApiKeyCheck {
 
     /** True when the caller came with an API key that is unknown here or revoked; false for every other caller. */
     public boolean rejects(CurrentUser caller) {
-        if (!caller.isApiKey()) {
-            return false;
-        }
-        String hash = ApiKeys.sha256Hex(caller.rawToken());
+        return caller.isApiKey() && revoked(caller.rawToken());
+    }
+
+    /** True when this API key (a token with {@code token_use: api_key}) is unknown here or revoked. */
+    boolean revoked(String apiKey) {
+        String hash = ApiKeys.sha256Hex(apiKey);
         if (verifiedKeys.recentlyVerified(hash)) {
             return false;
         }

@@ -4,6 +4,7 @@ import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
@@ -13,6 +14,7 @@ import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.core.CacheControl;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
@@ -36,6 +38,9 @@ public class AuthResource {
 
     @Inject
     CurrentUser currentUser;
+
+    @Context
+    HttpServletRequest request;
 
     @POST
     @Path("token")
@@ -69,21 +74,30 @@ public class AuthResource {
         if (username == null || username.isEmpty() || password == null || password.isEmpty()) {
             return SecurityErrors.badRequest("missing_credentials", "username and password are required");
         }
-        return login.authenticate(username, password)
-                .map(who -> {
-                    IssuedToken token = issuer.accessToken(who);
-                    CacheControl noStore = new CacheControl();
-                    noStore.setNoStore(true);
-                    return Response.ok(JSON.createObjectBuilder()
-                                    .add("access_token", token.token())
-                                    .add("token_type", "Bearer")
-                                    .add("expires_in", Duration.between(token.issuedAt(), token.expiresAt()).toSeconds())
-                                    .build())
-                            .cacheControl(noStore)
-                            .build();
-                })
-                .orElseGet(() -> SecurityErrors.unauthorized("invalid_credentials", "Invalid username or password",
-                        "Bearer realm=\"switchboard\""));
+        LocalLogin.Outcome outcome = login.authenticate(username, password, request.getRemoteAddr());
+        if (outcome instanceof LocalLogin.Accepted accepted) {
+            IssuedToken token = issuer.accessToken(accepted.who());
+            CacheControl noStore = new CacheControl();
+            noStore.setNoStore(true);
+            return Response.ok(JSON.createObjectBuilder()
+                            .add("access_token", token.token())
+                            .add("token_type", "Bearer")
+                            .add("expires_in", Duration.between(token.issuedAt(), token.expiresAt()).toSeconds())
+                            .build())
+                    .cacheControl(noStore)
+                    .build();
+        }
+        if (outcome instanceof LocalLogin.Throttled throttled) {
+            // one answer for a delay and a lock, for existing and unknown names alike
+            long seconds = Math.max(1, (throttled.retryAfter().toMillis() + 999) / 1000);
+            return Response.fromResponse(SecurityErrors.error(Response.Status.TOO_MANY_REQUESTS, SecurityErrors.RATE_LIMIT,
+                            "too_many_attempts", "Too many failed sign-ins for this account or from this address: try again in "
+                                    + seconds + " s, or ask an administrator to unlock the account"))
+                    .header("Retry-After", seconds)
+                    .build();
+        }
+        return SecurityErrors.unauthorized("invalid_credentials", "Invalid username or password",
+                "Bearer realm=\"switchboard\"");
     }
 
     /** Fetched by Liberty's mpJwt over loopback to verify tokens, and by anyone else who wants to. */

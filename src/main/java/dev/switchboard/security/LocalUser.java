@@ -66,6 +66,10 @@ public class LocalUser {
         return passwordHash;
     }
 
+    void replacePasswordHash(String hash) {
+        this.passwordHash = hash;
+    }
+
     public Role role() {
         return Role.of(role);
     }

@@ -38,6 +38,11 @@ public class LocalUsers {
         return username != null && find(username).filter(user -> !user.disabled()).isPresent();
     }
 
+    /** After a sign-in with the right password: the same password, hashed at today's cost. */
+    void replacePasswordHash(String username, String passwordHash) {
+        find(username).ifPresent(user -> user.replacePasswordHash(passwordHash));
+    }
+
     public List<LocalUser> all() {
         return em.createNamedQuery(LocalUser.ALL, LocalUser.class).getResultList();
     }

@@ -13,6 +13,7 @@ final class SecurityErrors {
     static final String INVALID_REQUEST = "invalid_request_error";
     static final String NOT_FOUND = "not_found_error";
     static final String CONFLICT = "conflict_error";
+    static final String RATE_LIMIT = "rate_limit_error";
 
     private SecurityErrors() {
     }

@@ -39,7 +39,11 @@ public class UserResource {
     @Inject
     CurrentUser caller;
 
-    private final PasswordHasher hasher = new PasswordHasher();
+    @Inject
+    LocalLogin login;
+
+    @Inject
+    PasswordHasher hasher;
 
     /**
      * Least privilege between tenants: admins of the default tenant run the platform and manage every tenant's
@@ -111,18 +115,32 @@ public class UserResource {
         };
     }
 
+    /**
+     * Lifts the user's sign-in lock (after repeated failed passwords) and forgets its failures, so the next wrong
+     * password starts from zero. Answers whether a lock was lifted; a user who was not locked is no error.
+     */
+    @POST
+    @Path("{username}/unlock")
+    public Response unlock(@PathParam("username") String username) {
+        return users.find(username).filter(user -> mayManage(user.tenantId()))
+                .map(user -> Response.ok(JSON.createObjectBuilder().add("username", user.username())
+                        .add("wasLocked", login.unlock(user, caller.subject())).build()).build())
+                .orElseGet(() -> SecurityErrors.notFound("user_not_found", "No user " + username));
+    }
+
     private static String string(JsonObject body, String name) {
         JsonValue value = body == null ? null : body.get(name);
         return value instanceof JsonString s ? s.getString() : null;
     }
 
-    private static JsonObject describe(LocalUser user) {
+    private JsonObject describe(LocalUser user) {
         return JSON.createObjectBuilder()
                 .add("username", user.username())
                 .add("role", user.role().claim())
                 .add("tenant", user.tenantId())
                 .add("createdAt", Instant.ofEpochMilli(user.createdAt()).toString())
                 .add("disabled", user.disabled())
+                .add("locked", login.isLocked(user))
                 .build();
     }
 }

@@ -44,4 +44,26 @@ class PasswordHasherTest {
             assertFalse(hasher.verify("pw".toCharArray(), stored), String.valueOf(stored));
         }
     }
+
+    @Test
+    void hashesOfAnotherSchemeOrALowerCostNeedARehash() {
+        assertTrue(hasher.needsRehash(new PasswordHasher(999).hash("pw".toCharArray())), "fewer iterations");
+        assertFalse(hasher.needsRehash(hasher.hash("pw".toCharArray())), "today's cost");
+        assertFalse(hasher.needsRehash(new PasswordHasher(2_000).hash("pw".toCharArray())), "a higher cost is kept");
+        assertTrue(hasher.needsRehash("md5$1$a$b"));
+        assertTrue(hasher.needsRehash(null));
+        assertTrue(new PasswordHasher().needsRehash("pbkdf2-sha256$310000$AAAA$AAAA"), "the former default is upgraded");
+    }
+
+    /** What a sign-in costs at the default work factor on this machine (printed; the README quotes it). */
+    @Test
+    void theDefaultCostIs600000Iterations() {
+        PasswordHasher production = new PasswordHasher();
+        String hash = production.hash("pw".toCharArray());
+        assertTrue(hash.startsWith("pbkdf2-sha256$600000$"), hash);
+        long start = System.nanoTime();
+        assertTrue(production.verify("pw".toCharArray(), hash));
+        System.out.printf("PBKDF2-HMAC-SHA256 at 600,000 iterations: one verification took %d ms%n",
+                (System.nanoTime() - start) / 1_000_000);
+    }
 }

@@ -7,6 +7,8 @@ import jakarta.persistence.Entity;
 import jakarta.persistence.EnumType;
 import jakarta.persistence.Enumerated;
 import jakarta.persistence.Table;
+import jakarta.persistence.Transient;
+import java.util.Map;
 
 /**
  * One registered MCP server (the MCP client system's {@code mcp_servers}). JSON-valued columns are kept as text;
@@ -70,6 +72,15 @@ public class McpServer extends OwnedRecord {
     public void setActive(boolean active) { this.active = active; }
     public String getBaseUrl() { return baseUrl; }
     public void setBaseUrl(String baseUrl) { this.baseUrl = baseUrl; }
+    /**
+     * Header and env values set by a create or an update, in plain text until {@link ServerSecrets#seal} encrypts
+     * them into the columns: encryption binds each value to the row's id, which a new row has only once inserted.
+     */
+    @Transient
+    private Map<String, String> stagedHeaders;
+    @Transient
+    private Map<String, String> stagedEnv;
+
     public String getHeadersJson() { return headersJson; }
     public void setHeadersJson(String headersJson) { this.headersJson = headersJson; }
     public int getTimeoutSeconds() { return timeoutSeconds; }
@@ -80,6 +91,10 @@ public class McpServer extends OwnedRecord {
     public void setArgsJson(String argsJson) { this.argsJson = argsJson; }
     public String getEnvJson() { return envJson; }
     public void setEnvJson(String envJson) { this.envJson = envJson; }
+    public void stageHeaders(Map<String, String> plain) { this.stagedHeaders = plain; }
+    public void stageEnv(Map<String, String> plain) { this.stagedEnv = plain; }
+    Map<String, String> stagedHeaders() { return stagedHeaders; }
+    Map<String, String> stagedEnv() { return stagedEnv; }
     public String getDisabledToolsJson() { return disabledToolsJson; }
     public void setDisabledToolsJson(String disabledToolsJson) { this.disabledToolsJson = disabledToolsJson; }
     public String getAutoApproveToolsJson() { return autoApproveToolsJson; }

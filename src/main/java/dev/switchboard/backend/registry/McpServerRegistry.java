@@ -7,7 +7,6 @@ import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.client.BackendSpec;
 import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
-import dev.switchboard.security.SecretCipher;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
 import jakarta.inject.Inject;
@@ -26,7 +25,7 @@ public class McpServerRegistry {
     EntityManager em;
 
     @Inject
-    SecretCipher cipher;
+    ServerSecrets secrets;
 
     @Inject
     McpServerRules rules;
@@ -72,6 +71,8 @@ public class McpServerRegistry {
         server.setUpdatedAt(now);
         em.persist(server);
         em.flush();
+        secrets.seal(server);
+        em.flush();
         changes.fire(new McpServerChanged(server.getId(), false));
         return server;
     }
@@ -81,6 +82,7 @@ public class McpServerRegistry {
         McpServer server = findEditable(user, id);
         rules.applyChange(server, input, user);
         ensureUniqueName(server);
+        secrets.seal(server);
         server.setUpdatedAt(System.currentTimeMillis());
         em.flush();
         changes.fire(new McpServerChanged(id, false));
@@ -122,9 +124,9 @@ public class McpServerRegistry {
                     .serve(caller));
         }
         return new BackendSpec(server.getType().transport(), server.getBaseUrl(),
-                cipher.decryptValues(McpServerJson.readMap(server.getHeadersJson())),
+                secrets.headers(server),
                 server.getCommand(), McpServerJson.readList(server.getArgsJson()),
-                cipher.decryptValues(McpServerJson.readMap(server.getEnvJson())), null);
+                secrets.env(server), null);
     }
 
     public List<String> disabledTools(McpServer server) {

@@ -3,7 +3,6 @@ package dev.switchboard.backend.registry;
 import dev.switchboard.backend.builtin.BuiltinServers;
 import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CurrentUser;
-import dev.switchboard.security.SecretCipher;
 import dev.switchboard.security.SecretMasker;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,7 +17,7 @@ import java.util.Map;
 import java.util.Set;
 import java.util.regex.Pattern;
 
-/** Validates an {@link McpServerInput} and applies it to a server, encrypting secrets on the way in. */
+/** Validates an {@link McpServerInput} and applies it to a server; header and env values are staged for {@link ServerSecrets#seal}. */
 @ApplicationScoped
 public class McpServerRules {
 
@@ -34,7 +33,7 @@ public class McpServerRules {
     private static final int MAX_TOOL_LIST = 1000;
 
     @Inject
-    SecretCipher cipher;
+    ServerSecrets secrets;
 
     @Inject
     SecretMasker masker;
@@ -72,8 +71,8 @@ public class McpServerRules {
         if (in.isActive() != null) {
             server.setActive(in.isActive());
         }
-        Map<String, String> oldHeaders = cipher.decryptValues(McpServerJson.readMap(server.getHeadersJson()));
-        Map<String, String> oldEnv = cipher.decryptValues(McpServerJson.readMap(server.getEnvJson()));
+        Map<String, String> oldHeaders = secrets.headers(server);
+        Map<String, String> oldEnv = secrets.env(server);
         apply(server, in, user, oldHeaders, oldEnv);
     }
 
@@ -143,7 +142,7 @@ public class McpServerRules {
                 }
             });
             checkSize("env", env);
-            server.setEnvJson(McpServerJson.writeMap(cipher.encryptValues(env)));
+            server.stageEnv(env);
         }
         server.setBaseUrl(null);
         server.setHeadersJson(null);
@@ -192,7 +191,7 @@ public class McpServerRules {
                 }
             });
             checkSize("headers", headers);
-            server.setHeadersJson(McpServerJson.writeMap(cipher.encryptValues(headers)));
+            server.stageHeaders(headers);
         }
         server.setCommand(null);
         server.setArgsJson(null);

@@ -1,6 +1,5 @@
 package dev.switchboard.backend.registry;
 
-import dev.switchboard.security.SecretCipher;
 import dev.switchboard.security.SecretMasker;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -18,7 +17,7 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 public class McpServerView {
 
     @Inject
-    SecretCipher cipher;
+    ServerSecrets secrets;
 
     @Inject
     SecretMasker masker;
@@ -39,18 +38,17 @@ public class McpServerView {
         if (s.getType() == TransportKind.STDIO) {
             json.add("command", s.getCommand())
                     .add("args", array(McpServerJson.readList(s.getArgsJson())))
-                    .add("env", masked(s.getEnvJson()));
+                    .add("env", masked(secrets.env(s)));
         } else if (s.getType() == TransportKind.BUILTIN) {
             json.add("command", s.getCommand());
         } else {
             json.add("baseUrl", s.getBaseUrl())
-                    .add("headers", masked(s.getHeadersJson()));
+                    .add("headers", masked(secrets.headers(s)));
         }
         return json;
     }
 
-    private JsonObject masked(String encryptedJson) {
-        Map<String, String> plain = cipher.decryptValues(McpServerJson.readMap(encryptedJson));
+    private JsonObject masked(Map<String, String> plain) {
         JsonObjectBuilder object = JSON.createObjectBuilder();
         masker.maskValues(plain).forEach(object::add);
         return object.build();

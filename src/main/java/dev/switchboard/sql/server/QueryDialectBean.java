@@ -4,7 +4,7 @@ import dev.switchboard.llm.LlmClient;
 import dev.switchboard.sql.dialect.DialectChannel;
 import dev.switchboard.sql.dialect.DialectMessageLimit;
 import dev.switchboard.sql.dialect.QueryDialectHandler;
-import dev.switchboard.sql.auth.JwksKeys;
+import dev.switchboard.security.BearerTokens;
 import dev.switchboard.sql.auth.PermissionMapping;
 import dev.switchboard.sql.auth.TokenVerifier;
 import dev.switchboard.sql.dialect.DialectSettings;
@@ -27,8 +27,6 @@ import jakarta.json.JsonObject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import javax.sql.DataSource;
-import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -61,16 +59,7 @@ public class QueryDialectBean implements QueryDialectHandler {
     ManagedScheduledExecutorService scheduler;
 
     @Inject
-    @ConfigProperty(name = "jwt.issuer", defaultValue = "switchboard")
-    String issuer;
-
-    @Inject
-    @ConfigProperty(name = "jwt.jwks-uri", defaultValue = "http://localhost:8080/api/auth/jwks")
-    String jwksUri;
-
-    @Inject
-    @ConfigProperty(name = "jwt.audience", defaultValue = "switchboard")
-    String audience;
+    BearerTokens bearerTokens;
 
     @Inject
     QueryPermissions permissions;
@@ -122,8 +111,7 @@ public class QueryDialectBean implements QueryDialectHandler {
                 new SuggestService(database.catalog(), store), new SessionService(store));
         requests = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue), threadFactory);
         requests.allowCoreThreadTimeOut(true);
-        TokenVerifier tokens = new TokenVerifier(new JwksKeys(URI.create(jwksUri), HttpClient.newHttpClient(), clock),
-                issuer, audience, clock);
+        TokenVerifier tokens = new TokenVerifier(bearerTokens::verify);
         SessionWatch watch = new SessionWatch(store);
         sweeper = scheduler.scheduleWithFixedDelay(watch::sweep, 10, 10, TimeUnit.SECONDS);
         dialect = new QueryDialectProtocol(methods, tokens, permissions.mapping(), requests, scheduler, watch,

@@ -128,6 +128,50 @@ class QueryDialectIT {
         }
     }
 
+    static String refusalReason(String token) throws Exception {
+        try (QueryTcpClient client = new QueryTcpClient()) {
+            client.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}"));
+            JsonObject answer = client.call("auth.authenticate", Json.createObjectBuilder().add("token", token).build());
+            assertEquals(-31000, code(answer), answer::toString);
+            return answer.getJsonObject("error").getJsonObject("data").getString("reason");
+        }
+    }
+
+    /**
+     * The server's one verification path for tokens outside MicroProfile JWT, over the TCP transport: what the
+     * signature cannot tell (a revoked API key, a deleted user) and headers the old hand-written check ignored.
+     */
+    @Test
+    void revokedKeysDeletedUsersNbfCritAndAlgNoneAreRefused() throws Exception {
+        String admin = Api.adminToken();
+        String name = "dialect-" + java.util.UUID.randomUUID().toString().substring(0, 8);
+        Api.post("/api/users", admin, Json.createObjectBuilder().add("username", name).add("password", "password-" + name)
+                .add("role", "user").add("tenant", "default").build()).expect(201);
+        String token = Api.login(name, "password-" + name);
+        JsonObject created = Api.post("/api/api-keys", token, Json.createObjectBuilder().add("name", "dialect").build()).expect(201).json();
+        String key = created.getString("key");
+        try (QueryTcpClient client = new QueryTcpClient()) {
+            client.result("protocol.negotiate", params("{\"versions\":[\"1.0.0\"]}"));
+            assertTrue(client.result("auth.authenticate", Json.createObjectBuilder().add("token", key).build()).getBoolean("success"),
+                    "an active API key authenticates");
+        }
+        Api.delete("/api/api-keys/" + created.getJsonNumber("id"), token).expect(204);
+        assertEquals("API 密钥已被吊销", refusalReason(key));
+        Api.delete("/api/users/" + name, admin).expect(204);
+        assertEquals("令牌所属用户已被删除或停用", refusalReason(token), "a deleted user's access token, still unexpired");
+
+        long now = java.time.Instant.now().getEpochSecond();
+        assertEquals("访问令牌尚未生效", refusalReason(Tokens.signedByServer(Tokens.claims("admin", "admin", "user").add("nbf", now + 3600).build())));
+        assertEquals("令牌含无法处理的关键头部参数（crit）", refusalReason(Tokens.signedByServerWithCriticalHeader(Tokens.claims("admin", "admin", "user").build())));
+        String none = Tokens.b64("{\"alg\":\"none\",\"typ\":\"JWT\"}".getBytes()) + "."
+                + Tokens.b64(Tokens.claims("admin", "admin", "user").build().toString().getBytes()) + ".";
+        assertEquals("不支持的签名算法", refusalReason(none));
+        assertEquals("令牌受众不匹配", refusalReason(Tokens.signedByServer(Tokens.claims("admin", "admin", "user").add("aud", "other").build())));
+        assertEquals("未知的签名密钥", refusalReason(Tokens.signedByForeignKeyAndKid(Tokens.claims("admin", "admin", "user").build())));
+        assertTrue(refusalReason(Tokens.signedByServer(Tokens.claims("admin", "admin", "user").add("exp", now - 600).build()))
+                .equals("访问令牌已过期"));
+    }
+
     @Test
     void tenRequestsAtOnceAndProgressWhileTheyRun() throws Exception {
         try (QueryTcpClient client = new QueryTcpClient().ready(user.token())) {

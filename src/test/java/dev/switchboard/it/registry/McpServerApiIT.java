@@ -84,7 +84,7 @@ class McpServerApiIT {
         assertFalse(list.contains("sk-very-secret-value-123"), "never echoed in a list");
         assertEquals(masked, Api.get("/api/mcp-servers/" + id, alice.token()).json().getJsonObject("headers").getString("Authorization"));
         String stored = ServerDatabase.queryString("select headers from mcp_servers where id = " + id);
-        assertTrue(stored.contains("enc:v1:"), "encrypted at rest: " + stored);
+        assertTrue(stored.contains("\"Authorization\":\"enc:v2:1:"), "encrypted at rest under key v1, bound to its row: " + stored);
         assertFalse(stored.contains("very-secret"), "no plain secret in the database");
     }
 
@@ -168,5 +168,42 @@ class McpServerApiIT {
         assertEquals(401, Api.get("/api/mcp-servers", "not-a-jwt").status());
         assertEquals(401, Api.get("/api/mcp-servers", alice.token().substring(0, alice.token().length() - 4) + "AAAA").status(), "bad signature");
         assertEquals(401, Api.post("/api/mcp-servers", null, http("x", "http://x/mcp")).status());
+    }
+
+    /**
+     * A value as an installation of before stored it (enc:v1 under the data dir's key, bound to no row) is read, and
+     * the background pass re-encrypts it under the current key bound to its row (the IT server runs the pass every
+     * 2 s: switchboard.secret.reencrypt-interval in the pom).
+     */
+    @Test
+    void aSecretOfBeforeIsReadAndReencryptedInTheBackground() throws Exception {
+        JsonObject created = Api.post("/api/mcp-servers", alice, Json.createObjectBuilder().add("name", unique("older"))
+                .add("baseUrl", "http://127.0.0.1:9/mcp")
+                .add("headers", Json.createObjectBuilder().add("Authorization", "Bearer placeholder-value")).build())
+                .expect(201).json();
+        long id = created.getJsonNumber("id").longValue();
+        byte[] key = java.util.Base64.getDecoder().decode(java.nio.file.Files.readString(
+                java.nio.file.Path.of(System.getProperty("it.data.dir"), "secret.key")).trim());
+        byte[] iv = new byte[12];
+        new java.security.SecureRandom().nextBytes(iv);
+        javax.crypto.Cipher aes = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
+        aes.init(javax.crypto.Cipher.ENCRYPT_MODE, new javax.crypto.spec.SecretKeySpec(key, "AES"),
+                new javax.crypto.spec.GCMParameterSpec(128, iv));
+        byte[] sealed = aes.doFinal("Bearer sk-from-before-42".getBytes(java.nio.charset.StandardCharsets.UTF_8));
+        String legacy = "enc:v1:" + java.util.Base64.getEncoder().encodeToString(
+                java.nio.ByteBuffer.allocate(12 + sealed.length).put(iv).put(sealed).array());
+        assertEquals(1, ServerDatabase.update("update mcp_servers set headers = '{\"Authorization\":\"" + legacy
+                + "\"}' where id = " + id));
+
+        java.time.Instant deadline = java.time.Instant.now().plusSeconds(30);
+        String stored = legacy;
+        while (stored.contains("enc:v1:") && java.time.Instant.now().isBefore(deadline)) {
+            Thread.sleep(500);
+            stored = ServerDatabase.queryString("select headers from mcp_servers where id = " + id);
+        }
+        assertTrue(stored.contains("\"Authorization\":\"enc:v2:1:"), "re-encrypted in the background: " + stored);
+        assertFalse(stored.contains("sk-from-before"));
+        assertEquals("••••••42", Api.get("/api/mcp-servers/" + id, alice).expect(200).json().getJsonObject("headers")
+                .getString("Authorization"), "the value of before, masked");
     }
 }

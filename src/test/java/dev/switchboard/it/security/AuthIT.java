@@ -264,4 +264,28 @@ class AuthIT {
         String token = Tokens.signedByServer(Tokens.claims(username, "user").add("token_use", "api_key").build());
         assertEquals("api_key_revoked", Api.get("/api/mcp-servers", token).expect(401).errorCode());
     }
+
+    /**
+     * A hash stored at an older, lower cost (written into the server's database as an installation of before would
+     * have it) still signs in, and is replaced then by one at today's 600,000 iterations; the password stays the same.
+     */
+    @Test
+    void aHashOfALowerCostIsUpgradedAtTheNextSignIn() throws Exception {
+        String name = "older-" + UUID.randomUUID().toString().substring(0, 8);
+        byte[] salt = new byte[16];
+        new java.security.SecureRandom().nextBytes(salt);
+        javax.crypto.spec.PBEKeySpec spec = new javax.crypto.spec.PBEKeySpec("older-password".toCharArray(), salt, 1000, 256);
+        byte[] derived = javax.crypto.SecretKeyFactory.getInstance("PBKDF2WithHmacSHA256").generateSecret(spec).getEncoded();
+        java.util.Base64.Encoder b64 = java.util.Base64.getEncoder().withoutPadding();
+        String older = "pbkdf2-sha256$1000$" + b64.encodeToString(salt) + "$" + b64.encodeToString(derived);
+        assertEquals(1, ServerDatabase.update("INSERT INTO app_user (username, password_hash, role, tenant_id, created_at, disabled)"
+                + " VALUES ('" + name + "', '" + older + "', 'user', 'default', 0, FALSE)"));
+        Api.login(name, "older-password");
+        String upgraded = ServerDatabase.queryString("SELECT password_hash FROM app_user WHERE username = '" + name + "'");
+        assertTrue(upgraded.startsWith("pbkdf2-sha256$600000$"), upgraded);
+        Api.login(name, "older-password");
+        assertEquals(upgraded, ServerDatabase.queryString("SELECT password_hash FROM app_user WHERE username = '" + name + "'"),
+                "upgraded once");
+        assertEquals("invalid_credentials", Api.post("/api/auth/token", null, credentials(name, "wrong")).expect(401).errorCode());
+    }
 }

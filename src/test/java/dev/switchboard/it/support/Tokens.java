@@ -103,8 +103,19 @@ public final class Tokens {
         }
     }
 
+    /** Signed with the server's own key under a header with a {@code crit} parameter no verifier here understands. */
+    static String signedByServerWithCriticalHeader(JsonObject claims) {
+        loadServerKey();
+        return sign(claims, serverKey, Json.createObjectBuilder().add("alg", "RS256").add("typ", "JWT").add("kid", serverKid)
+                .add("crit", Json.createArrayBuilder().add("x-must-understand")).add("x-must-understand", true).build());
+    }
+
     private static String sign(JsonObject claims, PrivateKey key, String kid) {
-        String header = Json.createObjectBuilder().add("alg", "RS256").add("typ", "JWT").add("kid", kid).build().toString();
+        return sign(claims, key, Json.createObjectBuilder().add("alg", "RS256").add("typ", "JWT").add("kid", kid).build());
+    }
+
+    private static String sign(JsonObject claims, PrivateKey key, JsonObject headerObject) {
+        String header = headerObject.toString();
         String input = b64(header.getBytes(StandardCharsets.UTF_8)) + "." + b64(claims.toString().getBytes(StandardCharsets.UTF_8));
         try {
             Signature rsa = Signature.getInstance("SHA256withRSA");

@@ -1,73 +1,31 @@
 package dev.switchboard.sql.auth;
 
-import com.sun.net.httpserver.HttpServer;
+import com.nimbusds.jwt.JWTClaimsSet;
+import dev.switchboard.security.TokenRefused;
 import dev.switchboard.sql.Caller;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-import java.math.BigInteger;
-import java.net.InetSocketAddress;
-import java.net.URI;
-import java.net.http.HttpClient;
-import java.nio.charset.StandardCharsets;
-import java.security.KeyPair;
-import java.security.KeyPairGenerator;
-import java.security.Signature;
-import java.security.interfaces.RSAPublicKey;
-import java.time.Clock;
 import java.time.Instant;
-import java.util.Arrays;
-import java.util.Base64;
+import java.util.Date;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.ArrayList;
-import java.util.Optional;
-import java.util.concurrent.ExecutorService;
-import java.util.concurrent.Executors;
-import java.util.concurrent.Future;
-import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Tokens the dialect accepts and refuses, keys from a real JWKS endpoint, and the permission mapping. */
+/**
+ * The dialect's face of the server's token verification path (the checks themselves: security.JwtVerifierTest),
+ * and the permission mapping.
+ */
 class TokenVerifierTest {
-
-    static KeyPair key;
-    static KeyPair foreign;
-
-    @BeforeAll
-    static void keys() throws Exception {
-        KeyPairGenerator generator = KeyPairGenerator.getInstance("RSA");
-        generator.initialize(2048);
-        key = generator.generateKeyPair();
-        foreign = generator.generateKeyPair();
-    }
-
-    static String b64(byte[] bytes) {
-        return Base64.getUrlEncoder().withoutPadding().encodeToString(bytes);
-    }
-
-    static String token(JsonObject header, JsonObjectBuilder claims, KeyPair signer) throws Exception {
-        String signingInput = b64(header.toString().getBytes(StandardCharsets.UTF_8)) + "."
-                + b64(claims.build().toString().getBytes(StandardCharsets.UTF_8));
-        Signature rsa = Signature.getInstance("SHA256withRSA");
-        rsa.initSign(signer.getPrivate());
-        rsa.update(signingInput.getBytes(StandardCharsets.US_ASCII));
-        return signingInput + "." + b64(rsa.sign());
-    }
-
-    static JsonObject header(String alg) {
-        return Json.createObjectBuilder().add("alg", alg).add("kid", "k1").build();
-    }
 
     static JsonObjectBuilder claims() {
         return Json.createObjectBuilder().add("iss", "switchboard").add("aud", "switchboard").add("sub", "alice")
@@ -75,101 +33,38 @@ class TokenVerifierTest {
                 .add("exp", Instant.now().getEpochSecond() + 600);
     }
 
-    static String unsigned(BigInteger value) {
-        byte[] bytes = value.toByteArray();
-        return b64(bytes[0] == 0 ? Arrays.copyOfRange(bytes, 1, bytes.length) : bytes);
-    }
-
-    static String reason(Runnable call) {
-        QueryException e = assertThrows(QueryException.class, call::run);
+    static Map<String, Object> refusal(TokenRefused refused) {
+        QueryException e = assertThrows(QueryException.class, () -> new TokenVerifier(t -> {
+            throw refused;
+        }).verify("x"));
         assertEquals(QueryErrorCode.AUTHENTICATION, e.code());
-        return (String) e.data().get("reason");
+        assertEquals("认证失败", e.getMessage());
+        return e.data();
+    }
+
+    /** Each refusal of the verification path: -31000, the reason in words, expires_at for an expired token. */
+    @Test
+    void refusalsBecomeTheDialectsAuthenticationError() {
+        assertEquals(Map.of("reason", "访问令牌已过期", "expires_at", "2026-11-25T03:00:00Z"), refusal(new TokenRefused(
+                TokenRefused.Reason.EXPIRED, "Expired JWT", Instant.parse("2026-11-25T03:00:00Z"))));
+        assertEquals(Map.of("reason", "访问令牌尚未生效"), refusal(new TokenRefused(TokenRefused.Reason.NOT_YET_VALID, "nbf")));
+        assertEquals(Map.of("reason", "令牌含无法处理的关键头部参数（crit）"),
+                refusal(new TokenRefused(TokenRefused.Reason.CRITICAL_HEADER, "crit")));
+        assertEquals(Map.of("reason", "API 密钥已被吊销"), refusal(new TokenRefused(TokenRefused.Reason.API_KEY_REVOKED, "revoked")));
+        assertEquals(Map.of("reason", "令牌所属用户已被删除或停用"),
+                refusal(new TokenRefused(TokenRefused.Reason.USER_NOT_ACTIVE, "deleted")));
+        for (TokenRefused.Reason reason : TokenRefused.Reason.values()) {
+            assertFalse(((String) refusal(new TokenRefused(reason, "refused")).get("reason")).isBlank(), reason + " has words");
+        }
     }
 
     @Test
-    void keysComeFromTheJwksEndpointAndForgeriesAreRefused() throws Exception {
-        RSAPublicKey pub = (RSAPublicKey) key.getPublic();
-        String jwks = Json.createObjectBuilder().add("keys", Json.createArrayBuilder().add(Json.createObjectBuilder()
-                .add("kty", "RSA").add("kid", "k1").add("n", unsigned(pub.getModulus())).add("e", unsigned(pub.getPublicExponent())))).build().toString();
-        AtomicInteger fetches = new AtomicInteger();
-        HttpServer issuer = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        issuer.createContext("/jwks", exchange -> {
-            fetches.incrementAndGet();
-            byte[] body = jwks.getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        issuer.start();
-        try {
-            JwksKeys keys = new JwksKeys(URI.create("http://127.0.0.1:" + issuer.getAddress().getPort() + "/jwks"),
-                    HttpClient.newHttpClient(), Clock.systemUTC());
-            TokenVerifier verifier = new TokenVerifier(keys, "switchboard", "switchboard", Clock.systemUTC());
-            assertEquals("alice", verifier.verify(token(header("RS256"), claims(), key)).getString("sub"));
-            assertEquals("令牌签名无效", reason(() -> verify(verifier, header("RS256"), claims(), foreign)));
-            assertEquals("不支持的签名算法", reason(() -> verify(verifier, header("HS256"), claims(), key)));
-            assertEquals("令牌签发者不受信任", reason(() -> verify(verifier, header("RS256"), claims().add("iss", "evil"), key)));
-            assertEquals("令牌受众不匹配", reason(() -> verify(verifier, header("RS256"), claims().add("aud", "other"), key)));
-            assertEquals("访问令牌已过期", reason(() -> verify(verifier, header("RS256"),
-                    claims().add("exp", Instant.now().getEpochSecond() - 1), key)));
-            assertEquals("未知的签名密钥", reason(() -> verify(verifier, Json.createObjectBuilder().add("alg", "RS256").add("kid", "k2").build(), claims(), key)));
-            assertEquals("令牌格式无效", reason(() -> verifier.verify("a.b")));
-            String none = b64("{\"alg\":\"none\"}".getBytes(StandardCharsets.UTF_8)) + "." + b64(claims().build().toString().getBytes(StandardCharsets.UTF_8)) + ".";
-            assertEquals("不支持的签名算法", reason(() -> verifier.verify(none)));
-            assertEquals(1, fetches.get(), "an unknown key id refetches at most every " + JwksKeys.REFETCH_PAUSE);
-        } finally {
-            issuer.stop(0);
-        }
-    }
-
-    /** Clients that authenticate at the same moment as the first: they wait for its fetch instead of being refused. */
-    @Test
-    void callersDuringTheFirstFetchWaitForIt() throws Exception {
-        RSAPublicKey pub = (RSAPublicKey) key.getPublic();
-        String jwks = Json.createObjectBuilder().add("keys", Json.createArrayBuilder().add(Json.createObjectBuilder()
-                .add("kty", "RSA").add("kid", "k1").add("n", unsigned(pub.getModulus())).add("e", unsigned(pub.getPublicExponent())))).build().toString();
-        AtomicInteger fetches = new AtomicInteger();
-        HttpServer issuer = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
-        issuer.createContext("/jwks", exchange -> {
-            fetches.incrementAndGet();
-            try {
-                Thread.sleep(300); // a slow issuer: the other callers arrive while this fetch runs
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-            byte[] body = jwks.getBytes(StandardCharsets.UTF_8);
-            exchange.sendResponseHeaders(200, body.length);
-            exchange.getResponseBody().write(body);
-            exchange.close();
-        });
-        issuer.setExecutor(Executors.newCachedThreadPool());
-        issuer.start();
-        ExecutorService callers = Executors.newFixedThreadPool(4);
-        try {
-            JwksKeys keys = new JwksKeys(URI.create("http://127.0.0.1:" + issuer.getAddress().getPort() + "/jwks"),
-                    HttpClient.newHttpClient(), Clock.systemUTC());
-            List<Future<Optional<RSAPublicKey>>> found = new ArrayList<>();
-            for (int i = 0; i < 4; i++) {
-                found.add(callers.submit(() -> keys.apply("k1")));
-            }
-            for (Future<Optional<RSAPublicKey>> f : found) {
-                assertEquals(pub, f.get(10, TimeUnit.SECONDS).orElseThrow(() -> new AssertionError("a caller was refused")));
-            }
-            assertEquals(1, fetches.get(), "one fetch served them all");
-        } finally {
-            callers.shutdownNow();
-            issuer.stop(0);
-        }
-    }
-
-    private static void verify(TokenVerifier verifier, JsonObject header, JsonObjectBuilder claims, KeyPair signer) {
-        try {
-            verifier.verify(token(header, claims, signer));
-        } catch (QueryException e) {
-            throw e;
-        } catch (Exception e) {
-            throw new IllegalStateException(e);
-        }
+    void acceptedClaimsAreTheJsonThePermissionMappingReads() {
+        JsonObject claims = new TokenVerifier(t -> new JWTClaimsSet.Builder().subject("alice").claim("groups", List.of("user"))
+                .expirationTime(Date.from(Instant.ofEpochSecond(2_000_000_000L))).build()).verify("x");
+        assertEquals("alice", claims.getString("sub"));
+        assertEquals(2_000_000_000L, claims.getJsonNumber("exp").longValue(), "exp in seconds");
+        assertEquals("user", claims.getJsonArray("groups").getString(0));
     }
 
     @Test

@@ -1,6 +1,10 @@
 package dev.switchboard.sql.dialect;
 
+import com.nimbusds.jose.jwk.JWKSet;
+import com.nimbusds.jose.jwk.RSAKey;
+import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
 import dev.switchboard.persistence.TestDatabase;
+import dev.switchboard.security.JwtVerifier;
 import dev.switchboard.sql.auth.PermissionMapping;
 import dev.switchboard.sql.auth.TokenVerifier;
 import dev.switchboard.sql.service.QueryServiceTest;
@@ -25,7 +29,6 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -60,12 +63,19 @@ class QueryDialectProtocolTest {
     }
 
     static QueryDialectProtocol dialect(Executor executor, DialectSettings settings, SessionWatch watch) {
-        TokenVerifier verifier = new TokenVerifier(kid -> Optional.of((RSAPublicKey) key.getPublic()).filter(k -> kid.equals("k1")),
-                "switchboard", "switchboard", Clock.systemUTC());
+        TokenVerifier verifier = verifier();
         PermissionMapping mapping = new PermissionMapping(Map.of("admin", List.of("admin:*"),
                 "user", List.of("schema:read", "session:manage", "table:*:read")), () -> java.util.Set.of("users", "orders"));
         return new QueryDialectProtocol(fixture.methods(), verifier, mapping, executor, timers,
                 watch == null ? new SessionWatch(fixture.store()) : watch, settings, Clock.systemUTC());
+    }
+
+    /** The server's verification path over a JWKS holding the test key as {@code k1}. */
+    static TokenVerifier verifier() {
+        RSAKey jwk = new RSAKey.Builder((RSAPublicKey) key.getPublic()).keyID("k1").build();
+        JwtVerifier jwt = new JwtVerifier(new ImmutableJWKSet<>(new JWKSet(jwk)), "switchboard", "switchboard",
+                Duration.ofSeconds(60), Clock.systemUTC());
+        return new TokenVerifier(jwt::verify);
     }
 
     static String token(JsonObjectBuilder claims) throws Exception {
@@ -111,7 +121,7 @@ class QueryDialectProtocolTest {
         assertEquals("1.0.0", c.answer("n1").getJsonObject("result").getString("version"));
         dialect.onMessage(request("s1", "schema.search", p("{\"query\":\"用户\"}")), c);
         assertEquals(-31000, code(c.answer("s1")));
-        dialect.onMessage(request("a0", "auth.authenticate", p("{\"token\":\"" + token(claims("bob", "user", -10)) + "\"}")), c);
+        dialect.onMessage(request("a0", "auth.authenticate", p("{\"token\":\"" + token(claims("bob", "user", -600)) + "\"}")), c);
         JsonObject expired = c.answer("a0");
         assertEquals(-31000, code(expired));
         assertEquals("访问令牌已过期", expired.getJsonObject("error").getJsonObject("data").getString("reason"));
@@ -221,7 +231,7 @@ class QueryDialectProtocolTest {
         SessionWatch watch = new SessionWatch(shortLived);
         QueryDialectProtocol dialect = new QueryDialectProtocol(new QueryMethods(f.query(), f.schema(), f.suggest(),
                 new dev.switchboard.sql.service.SessionService(shortLived)),
-                new TokenVerifier(kid -> Optional.of((RSAPublicKey) key.getPublic()), "switchboard", "switchboard", Clock.systemUTC()),
+                verifier(),
                 new PermissionMapping(Map.of("user", List.of("session:manage")), java.util.Set::of), Runnable::run, timers, watch,
                 DialectSettings.DEFAULTS, Clock.systemUTC());
         RecordingChannel c = new RecordingChannel();
