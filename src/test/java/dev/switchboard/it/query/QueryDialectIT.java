@@ -1,9 +1,12 @@
 package dev.switchboard.it.query;
 
 import dev.switchboard.it.support.Api;
+import dev.switchboard.it.support.Names;
 import dev.switchboard.it.support.NewUser;
 import dev.switchboard.it.support.QueryDatabase;
 import dev.switchboard.it.support.ScriptedLlm;
+import dev.switchboard.it.support.ServerDatabase;
+import dev.switchboard.it.support.Tokens;
 import dev.switchboard.llm.ScriptedProvider.Reply;
 import dev.switchboard.llm.ScriptedProvider.Script;
 import jakarta.json.Json;

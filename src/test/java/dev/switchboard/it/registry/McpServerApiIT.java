@@ -177,7 +177,7 @@ class McpServerApiIT {
      */
     @Test
     void aSecretOfBeforeIsReadAndReencryptedInTheBackground() throws Exception {
-        JsonObject created = Api.post("/api/mcp-servers", alice, Json.createObjectBuilder().add("name", unique("older"))
+        JsonObject created = Api.post("/api/mcp-servers", alice.token(), Json.createObjectBuilder().add("name", Names.unique("older"))
                 .add("baseUrl", "http://127.0.0.1:9/mcp")
                 .add("headers", Json.createObjectBuilder().add("Authorization", "Bearer placeholder-value")).build())
                 .expect(201).json();
@@ -203,7 +203,7 @@ class McpServerApiIT {
         }
         assertTrue(stored.contains("\"Authorization\":\"enc:v2:1:"), "re-encrypted in the background: " + stored);
         assertFalse(stored.contains("sk-from-before"));
-        assertEquals("••••••42", Api.get("/api/mcp-servers/" + id, alice).expect(200).json().getJsonObject("headers")
+        assertEquals("••••••42", Api.get("/api/mcp-servers/" + id, alice.token()).expect(200).json().getJsonObject("headers")
                 .getString("Authorization"), "the value of before, masked");
     }
 }

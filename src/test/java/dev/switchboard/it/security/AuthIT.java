@@ -1,6 +1,7 @@
 package dev.switchboard.it.security;
 
 import dev.switchboard.it.support.Api;
+import dev.switchboard.it.support.ServerDatabase;
 import dev.switchboard.it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;

@@ -104,7 +104,7 @@ public final class Tokens {
     }
 
     /** Signed with the server's own key under a header with a {@code crit} parameter no verifier here understands. */
-    static String signedByServerWithCriticalHeader(JsonObject claims) {
+    public static String signedByServerWithCriticalHeader(JsonObject claims) {
         loadServerKey();
         return sign(claims, serverKey, Json.createObjectBuilder().add("alg", "RS256").add("typ", "JWT").add("kid", serverKid)
                 .add("crit", Json.createArrayBuilder().add("x-must-understand")).add("x-must-understand", true).build());

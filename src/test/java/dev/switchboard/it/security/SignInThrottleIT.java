@@ -1,5 +1,6 @@
-package dev.switchboard.it;
+package dev.switchboard.it.security;
 
+import dev.switchboard.it.support.Api;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
