@@ -13,6 +13,11 @@ public class McpException extends Exception {
         DNS,
         /** TCP connection refused or reset before any answer, or the process could not start. */
         CONNECT_REFUSED,
+        /**
+         * Not attempted: the destination is an internal address the backend may not reach (see
+         * {@code AddressGuard}); the message says which address and why, and nothing else.
+         */
+        ADDRESS_DENIED,
         /** No answer within the deadline. */
         TIMEOUT,
         /** The HTTP peer answered with an unexpected status; see {@link #httpStatus()}. */
