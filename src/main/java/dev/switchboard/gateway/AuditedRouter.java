@@ -32,7 +32,9 @@ public final class AuditedRouter implements McpRouter {
      *                  the token names none
      * @param sessionId the client's MCP session the call came through
      */
-    public record Caller(String tenantId, String subject, String clientId, String sessionId, TraceContext trace) {
+    /** @param admin whether backend failures are answered in full ({@code BackendFailureText}) */
+    public record Caller(String tenantId, String subject, String clientId, String sessionId, TraceContext trace,
+                         boolean admin) {
     }
 
     private final McpRouter delegate;

@@ -82,8 +82,8 @@ public class GatewayRouters {
     }
 
     private BackendAccess access(AuditedRouter.Caller caller) {
-        return new TracedBackendAccess(new ResilientBackendAccess(new PooledBackendAccess(connections.pool(), caller.subject()),
-                guards::of), caller.trace());
+        return new CallerFacingBackendAccess(new TracedBackendAccess(new ResilientBackendAccess(
+                new PooledBackendAccess(connections.pool(), caller.subject()), guards::of), caller.trace()), caller.admin());
     }
 
     /** The tenant's policy is read here, on the request thread, from a short-lived cache. */

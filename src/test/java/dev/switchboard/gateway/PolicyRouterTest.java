@@ -31,7 +31,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** The policy layer over a recording router: what it hides, refuses, limits and retries, and what reaches the backend. */
 class PolicyRouterTest {
 
-    static final AuditedRouter.Caller CALLER = new AuditedRouter.Caller("acme", "alice", "cli", "s1", TraceContext.newTrace());
+    static final AuditedRouter.Caller CALLER = new AuditedRouter.Caller("acme", "alice", "cli", "s1", TraceContext.newTrace(), false);
 
     /** Answers with the scripted responses in order (then the last one again) and records every request. */
     static final class Recording implements McpRouter {
@@ -219,7 +219,7 @@ class PolicyRouterTest {
         Recording backend = new Recording().answer(result("{'content':[]}"));
         String limit = "{'rateLimit':{'requests':1,'per':'second','burst':1,'perSubject':true}}";
         PolicyRouter alice = router(backend, limit, null);
-        PolicyRouter bob = new PolicyRouter(backend, new AuditedRouter.Caller("acme", "bob", null, "s2", TraceContext.newTrace()), policy(limit), null, services);
+        PolicyRouter bob = new PolicyRouter(backend, new AuditedRouter.Caller("acme", "bob", null, "s2", TraceContext.newTrace(), false), policy(limit), null, services);
         assertTrue(alice.handle(request(1, "prompts/get", "{'name':'a__p'}"), null, null).json().containsKey("result"));
         assertEquals(-32010, errorOf(alice.handle(request(2, "prompts/get", "{'name':'a__p'}"), null, null)).getInt("code"));
         assertTrue(bob.handle(request(3, "prompts/get", "{'name':'a__p'}"), null, null).json().containsKey("result"));

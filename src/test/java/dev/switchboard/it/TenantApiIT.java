@@ -44,7 +44,7 @@ class TenantApiIT {
                 + "'rateLimit':{'requests':10,'per':'second','burst':20}}}")).expect(201).json();
         assertEquals("Acme", created.getString("name"));
         assertEquals(json("{'tools':['files__*'],'resourceBackends':null,'rateLimit':{'requests':10,'per':'second','burst':20,"
-                + "'perSubject':false},'toolRules':[]}"), created.getJsonObject("policy"));
+                + "'perSubject':false},'toolRules':[],'allowedNetworks':[]}"), created.getJsonObject("policy"));
 
         JsonObject renamed = Api.put("/api/tenants/" + id, platform, json("{'name':'Acme Corp'}")).expect(200).json();
         assertEquals("Acme Corp", renamed.getString("name"));
@@ -53,7 +53,7 @@ class TenantApiIT {
         JsonObject bound = Api.put("/api/tenants/" + id + "/policy", platform, json("{'resourceBackends':['files'],"
                 + "'toolRules':[{'tool':'files__read','retryAllowed':true,'risk':'low'}]}")).expect(200).json();
         assertEquals(json("{'tools':null,'resourceBackends':['files'],'rateLimit':null,'toolRules':[{'tool':'files__read',"
-                + "'retryAllowed':true,'risk':'low'}]}"), bound.getJsonObject("policy"));
+                + "'retryAllowed':true,'risk':'low'}],'allowedNetworks':[]}"), bound.getJsonObject("policy"));
         assertTrue(Api.delete("/api/tenants/" + id + "/policy", platform).expect(200).json().isNull("policy"));
 
         assertEquals(id, Api.get("/api/tenants/" + id, platform).expect(200).json().getString("id"));

@@ -5,7 +5,12 @@ import dev.switchboard.backend.builtin.CallerIdentity;
 import dev.switchboard.backend.pool.BackendSpecSource;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.client.BackendSpec;
+import dev.switchboard.mcp.transport.egress.AddressGuard;
+import dev.switchboard.mcp.transport.egress.AddressNotAllowedException;
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.policy.TenantPolicies;
+import dev.switchboard.security.DefaultTenant;
+import dev.switchboard.security.Role;
 import dev.switchboard.security.CurrentUser;
 import dev.switchboard.security.SecretCipher;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -15,6 +20,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,6 +44,12 @@ public class McpServerRegistry {
 
     @Inject
     BuiltinServers builtins;
+
+    @Inject
+    TenantPolicies policies;
+
+    @Inject
+    DefaultTenant defaultTenant;
 
     /** The caller's own servers and the servers shared in the caller's tenant, by name. */
     public List<McpServer> visible(CurrentUser user) {
@@ -66,6 +80,7 @@ public class McpServerRegistry {
         server.setUserId(user.subject());
         server.setTenantId(user.tenant());
         rules.applyNew(server, input, user);
+        ensureReachable(server, user);
         ensureUniqueName(server);
         long now = System.currentTimeMillis();
         server.setCreatedAt(now);
@@ -80,6 +95,9 @@ public class McpServerRegistry {
     public McpServer update(CurrentUser user, long id, McpServerInput input) {
         McpServer server = findEditable(user, id);
         rules.applyChange(server, input, user);
+        if (input.baseUrl() != null) {
+            ensureReachable(server, user);
+        }
         ensureUniqueName(server);
         server.setUpdatedAt(System.currentTimeMillis());
         em.flush();
@@ -124,7 +142,21 @@ public class McpServerRegistry {
         return new BackendSpec(server.getType().transport(), server.getBaseUrl(),
                 cipher.decryptValues(McpServerJson.readMap(server.getHeadersJson())),
                 server.getCommand(), McpServerJson.readList(server.getArgsJson()),
-                cipher.decryptValues(McpServerJson.readMap(server.getEnvJson())), null);
+                cipher.decryptValues(McpServerJson.readMap(server.getEnvJson())), null)
+                .restrictedTo(addressGuard(server, caller.subject(), caller.roles().contains(Role.ADMIN.claim())));
+    }
+
+    /**
+     * Where the server's connections may go: anywhere for a server the platform's administrators (admins of the
+     * default tenant) registered, a shared one or an admin's own: they may reach internal services on purpose. A
+     * server anyone else registered (users, and admins of other tenants, who do not set their tenant's policy either)
+     * reaches public addresses and what the tenant's policy allows. A user's server is only ever connected for its
+     * owner, so the caller's roles are the owner's as they are now (an owner who lost the admin role loses the freedom).
+     */
+    public AddressGuard addressGuard(McpServer server, String callerSubject, boolean callerIsAdmin) {
+        boolean byPlatformAdmin = server.getTenantId().equals(defaultTenant.id()) && (server.getScope() == McpServer.Scope.SHARED
+                || server.getUserId().equals(callerSubject) && callerIsAdmin);
+        return byPlatformAdmin ? AddressGuard.UNRESTRICTED : policies.userServerGuard(server.getTenantId());
     }
 
     public List<String> disabledTools(McpServer server) {
@@ -144,6 +176,28 @@ public class McpServerRegistry {
             throw ApiException.forbidden("not_owner", "Only an admin can change the shared server '" + server.getName() + "'");
         }
         return server;
+    }
+
+    /**
+     * A user's server must not name an internal address the tenant does not allow: refused at once, so the user
+     * learns it now rather than at the first connect. A name that does not resolve yet is accepted; every connection
+     * is checked again anyway (the answer of DNS can change).
+     */
+    private void ensureReachable(McpServer server, CurrentUser user) {
+        if (server.getBaseUrl() == null || server.getType().transport() == BackendSpec.TransportType.STDIO) {
+            return;
+        }
+        AddressGuard guard = addressGuard(server, user.subject(), user.isAdmin());
+        if (guard.isUnrestricted()) {
+            return;
+        }
+        try {
+            guard.resolve(URI.create(server.getBaseUrl()).getHost(), InetAddress::getAllByName);
+        } catch (AddressNotAllowedException e) {
+            throw ApiException.badRequest("address_not_allowed", e.getMessage());
+        } catch (UnknownHostException e) {
+            // not resolvable now: the connection will say so, or be checked when it resolves
+        }
     }
 
     /** One name per owner (the database's unique key), and one name per tenant among shared servers. */

@@ -431,7 +431,7 @@ public class McpServlet extends HttpServlet {
 
     private McpRouter router(Endpoint endpoint, GatewaySession session) {
         AuditedRouter.Caller who = new AuditedRouter.Caller(caller.tenant(), caller.subject(), caller.clientId(),
-                session.id(), TraceScope.currentOrNew());
+                session.id(), TraceScope.currentOrNew(), caller.isAdmin());
         return endpoint.single() != null
                 ? routers.passthrough(who, endpoint.single(), session)
                 : routers.aggregated(who, endpoint.backends(), session);

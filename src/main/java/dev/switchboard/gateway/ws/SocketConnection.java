@@ -145,7 +145,7 @@ final class SocketConnection {
 
     private McpRouter router(List<GatewayBackend> backends, GatewaySession current, JsonRpcMessage request) {
         return routers.aggregated(new AuditedRouter.Caller(caller.tenant(), caller.subject(), caller.clientId(), current.id(),
-                TraceContext.continuingOrNew(traceparent(request))), backends, current);
+                TraceContext.continuingOrNew(traceparent(request)), caller.isAdmin()), backends, current);
     }
 
     private Duration longestTimeout(List<GatewayBackend> backends) {

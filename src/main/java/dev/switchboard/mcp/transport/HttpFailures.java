@@ -36,7 +36,7 @@ final class HttpFailures {
         }
         AddressNotAllowedException denied = cause(t, AddressNotAllowedException.class);
         if (denied != null) {
-            return new McpException(McpException.Kind.ADDRESS_DENIED, denied.getMessage(), t);
+            return McpException.ownWords(McpException.Kind.ADDRESS_DENIED, denied.getMessage(), t);
         }
         if (causedBy(t, UnknownHostException.class) || causedBy(t, UnresolvedAddressException.class)) {
             return new McpException(McpException.Kind.DNS, "cannot resolve host " + uri.getHost(), t);

@@ -67,8 +67,9 @@ public final class AddressGuard {
             addresses = resolver.resolve(name);
         }
         if (!unrestricted) {
+            String written = host.strip().startsWith("[") ? host.strip().substring(1, host.strip().length() - 1) : host.strip();
             for (InetAddress address : addresses) {
-                check(host, name, address);
+                check(written, name, address);
             }
         }
         return List.of(addresses);
