@@ -100,7 +100,7 @@ class TenantApiIT {
         assertEquals("invalid_backend_name", Api.put("/api/tenants/" + id + "/policy", platform,
                 json("{'resourceBackends':['a/b']}")).expect(400).errorCode());
         assertEquals("id_immutable", Api.put("/api/tenants/" + id, platform, json("{'id':'other'}")).expect(400).errorCode());
-        assertEquals(json("{'tools':['a__*'],'resourceBackends':null,'rateLimit':null,'toolRules':[]}"),
+        assertEquals(json("{'tools':['a__*'],'resourceBackends':null,'rateLimit':null,'toolRules':[],'allowedNetworks':[]}"),
                 Api.get("/api/tenants/" + id, platform).expect(200).json().getJsonObject("policy"), "nothing changed");
     }
 
@@ -115,7 +115,7 @@ class TenantApiIT {
         JsonObject list = Api.get("/api/tenants", admin).expect(200).json();
         assertEquals(1, list.getJsonArray("data").size());
         assertEquals(own, list.getJsonArray("data").getJsonObject(0).getString("id"));
-        assertEquals(json("{'tools':['x__*'],'resourceBackends':null,'rateLimit':null,'toolRules':[]}"),
+        assertEquals(json("{'tools':['x__*'],'resourceBackends':null,'rateLimit':null,'toolRules':[],'allowedNetworks':[]}"),
                 Api.get("/api/tenants/" + own, admin).expect(200).json().getJsonObject("policy"));
         Api.get("/api/tenants/" + other, admin).expect(404);
 

@@ -69,9 +69,16 @@ public final class BackendHttpClient implements AutoCloseable {
      * @param scheduler     sweeps idle connections and bounds the wait for a stream's headers
      */
     public BackendHttpClient(Duration connectTimeout, int maxPerBackend, int maxTotal, ScheduledExecutorService scheduler) {
+        this(connectTimeout, maxPerBackend, maxTotal, scheduler, SystemDefaultDnsResolver.INSTANCE);
+    }
+
+    /** @param dns resolves backend host names (the system's resolver; a scripted one in tests of DNS rebinding) */
+    BackendHttpClient(Duration connectTimeout, int maxPerBackend, int maxTotal, ScheduledExecutorService scheduler,
+                      DnsResolver dns) {
         this.scheduler = scheduler;
         this.guard = AddressGuard.UNRESTRICTED;
         connections = new InterruptiblePoolBuilder()
+                .setDnsResolver(dns)
                 .setTlsSocketStrategy(new DefaultClientTlsStrategy(defaultSslContext()))
                 .setMaxConnPerRoute(maxPerBackend)
                 .setMaxConnTotal(maxTotal)
