@@ -45,8 +45,8 @@ final class GuardedConnectionOperator implements HttpClientConnectionOperator {
     @Override
     public void connect(ManagedHttpClientConnection conn, HttpHost host, InetSocketAddress localAddress,
                         TimeValue connectTimeout, SocketConfig socketConfig, HttpContext context) throws IOException {
-        connect(conn, host, null, null, localAddress, Timeout.of(connectTimeout.getDuration(), connectTimeout.getTimeUnit()),
-                socketConfig, null, context);
+        connect(conn, host, null, null, localAddress, connectTimeout == null ? null
+                : Timeout.of(connectTimeout.getDuration(), connectTimeout.getTimeUnit()), socketConfig, null, context);
     }
 
     @Override
