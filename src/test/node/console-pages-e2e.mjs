@@ -461,6 +461,7 @@ try {
         await page.getByLabel('Rule 1 tool pattern').fill(`${serverName}__echo`);
         await page.getByLabel('Rule 1 retry allowed').check();
         await page.getByLabel('Rule 1 risk').selectOption('low');
+        await page.fill('#policy-networks', '10.20.0.0/16\nmcp.internal.example');
     });
 
     await step('tenant-policy-saved', async () => {
@@ -469,7 +470,8 @@ try {
         await page.reload();
         await page.locator(`#tenant-table tr[data-tenant-id="${tenantId}"][data-policy="bound"]`).waitFor();
         const summary = await tenantRow().locator('.policy-summary').textContent();
-        check(summary.includes(`${serverName}__echo`) && summary.includes('5 per minute, burst 8, per user') && summary.includes('1 retry rule'),
+        check(summary.includes(`${serverName}__echo`) && summary.includes('5 per minute, burst 8, per user') && summary.includes('1 retry rule')
+            && summary.includes('may reach: 10.20.0.0/16, mcp.internal.example'),
             `the table sums the policy up: ${summary}`);
         await openPolicy();
         check(await page.inputValue('#policy-tools') === `${serverName}__echo\n${serverName}__*\n${serverName}__get-sum`, 'the allowlist is kept');
@@ -479,11 +481,13 @@ try {
             && await page.isChecked('#policy-rate-per-subject'), 'the rate limit is kept');
         check(await page.getByLabel('Rule 1 tool pattern').inputValue() === `${serverName}__echo` && await page.getByLabel('Rule 1 retry allowed').isChecked()
             && await page.getByLabel('Rule 1 risk').inputValue() === 'low', 'the retry rule is kept');
+        check(await page.inputValue('#policy-networks') === '10.20.0.0/16\nmcp.internal.example', 'the internal networks are kept');
         const stored = await rest('GET', `/api/tenants/${tenantId}`);
         check(JSON.stringify(stored.json.policy) === JSON.stringify({
             tools: [`${serverName}__echo`, `${serverName}__*`, `${serverName}__get-sum`], resourceBackends: [serverName],
             rateLimit: { requests: 5, per: 'minute', burst: 8, perSubject: true },
             toolRules: [{ tool: `${serverName}__echo`, retryAllowed: true, risk: 'low' }],
+            allowedNetworks: ['10.20.0.0/16', 'mcp.internal.example'],
         }), `the API holds what the form showed: ${JSON.stringify(stored.json.policy)}`);
     });
 

@@ -120,6 +120,7 @@ function policySummary(policy) {
     const r = policy.rateLimit;
     if (r) parts.push(`${r.requests} per ${r.per}, burst ${r.burst}${r.perSubject ? ', per user' : ''}`);
     if (policy.toolRules.length) parts.push(plural(policy.toolRules.length, 'retry rule'));
+    if (policy.allowedNetworks && policy.allowedNetworks.length) parts.push(`Users\u2019 servers may reach: ${policy.allowedNetworks.join(', ')}`);
     return h('div', {}, h('span', { class: 'badge accent' }, 'Policy'), h('ul', { class: 'policy-lines' }, parts.map(p => h('li', {}, p))));
 }
 
@@ -230,7 +231,7 @@ function restrictedList({ id, restrictLabel, restrictHint, values, placeholder }
 
 /** The policy editor; resolves true when the policy was saved or removed. */
 function openPolicyEditor(tenant) {
-    const p = tenant.policy || { tools: null, resourceBackends: null, rateLimit: null, toolRules: [] };
+    const p = tenant.policy || { tools: null, resourceBackends: null, rateLimit: null, toolRules: [], allowedNetworks: [] };
     const form = fieldSet('policy');
     const tools = restrictedList({ id: 'policy-tools', values: p.tools,
         restrictLabel: 'Only these tools', restrictHint: 'Off: every tool of the tenant\u2019s shared servers', placeholder: 'files__read_file\neverything__*' });
@@ -299,11 +300,14 @@ function openPolicyEditor(tenant) {
     function syncRules() { rulesEmpty.hidden = ruleRows.children.length > 0; }
     p.toolRules.forEach(addRule);
     syncRules();
+    const networks = h('textarea', { id: 'policy-networks', class: 'mono', rows: 3, spellcheck: 'false', placeholder: '10.20.0.0/16\nmcp.internal.example' });
+    networks.value = (p.allowedNetworks || []).join('\n');
     const rules = h('div', {}, ruleRows, rulesEmpty,
         button('Add rule', { kind: 'ghost', size: 'sm', iconName: 'plus', id: 'policy-rule-add', onClick: () => addRule().focus() }));
 
     function policyBody() {
-        const b = { tools: tools.value(), resourceBackends: backends.value(), rateLimit: null, toolRules: [...ruleRows.children].map(row => row.value()) };
+        const b = { tools: tools.value(), resourceBackends: backends.value(), rateLimit: null, toolRules: [...ruleRows.children].map(row => row.value()),
+            allowedNetworks: networks.value.split('\n').map(v => v.trim()).filter(Boolean) };
         if (rateOn.checked) {
             b.rateLimit = { per: per.value, perSubject: perSubject.checked };
             // left to the API to judge (it says which value is wrong); an empty box is left out
@@ -324,6 +328,7 @@ function openPolicyEditor(tenant) {
             case 'invalid_backend_name': case 'invalid_resource_backends': return 'backends';
             case 'invalid_rate_limit': return 'rate';
             case 'invalid_tool_rule': return 'rules';
+            case 'invalid_allowed_networks': return 'networks';
             default: return null;
         }
     }
@@ -369,7 +374,8 @@ function openPolicyEditor(tenant) {
             form.field('backends', 'Prompts and resources', backends.text, 'One backend per line whose prompts and resources the tenant may list and use.',
                 { lead: backends.toggle, after: h('div', { class: 'policy-extra' }, resourceChips) }),
             form.field('rate', 'Rate limit', rate, 'A token bucket: the requests refill over the period, at most the burst at once.', { labelFor: false }),
-            form.field('rules', 'Retry rules', rules, 'Failed calls (backend unavailable or timed out) are retried only for a tool marked retry allowed and low risk, and only when the call carries an idempotency key. The most specific pattern wins.', { labelFor: false })),
+            form.field('rules', 'Retry rules', rules, 'Failed calls (backend unavailable or timed out) are retried only for a tool marked retry allowed and low risk, and only when the call carries an idempotency key. The most specific pattern wins.', { labelFor: false }),
+            form.field('networks', 'Internal networks for users\u2019 servers', networks, 'One network (10.20.0.0/16), address or host name per line that MCP servers registered by this tenant\u2019s users may reach although it is internal (loopback, link-local, private). Empty: public addresses only. Servers registered by platform admins are not held to it.')),
         h('div', { class: 'modal-foot' }, removeBtn, button('Cancel', { onClick: () => dlg.close() }), save))],
     });
     dialogRef = dialog;

@@ -7,6 +7,7 @@ import dev.switchboard.backend.access.BackendAccesses;
 import dev.switchboard.backend.registry.McpServer;
 import dev.switchboard.backend.registry.McpServerRegistry;
 import dev.switchboard.backend.tools.ToolAliasRegistry;
+import dev.switchboard.backend.connection.BackendFailureText;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.observability.TraceScope;
 import dev.switchboard.security.CurrentUser;
@@ -62,6 +63,7 @@ public class AssistantTools {
         }
         Assistant assistant = assistants.find(user, assistantId);
         String subject = user.subject();
+        boolean admin = user.isAdmin();
         List<Long> visibleIds = registry.visibleIds(user);
         Map<String, McpTool> tools = new LinkedHashMap<>();
         Map<Long, ServerRoute> routes = new HashMap<>();
@@ -88,7 +90,9 @@ public class AssistantTools {
             } catch (McpException e) {
                 metrics.toolCall(tool.displayName(), Duration.ofNanos(System.nanoTime() - started),
                         ChatMetrics.TOOL_FAILED_PREFIX + e.kind().name().toLowerCase(Locale.ROOT));
-                throw e;
+                LOG.info(() -> "tool " + tool.displayName() + " of a chat of " + subject + " failed: " + e.kind() + " " + e.getMessage());
+                // the answer goes to the caller, the model and the stored conversation: the caller's view of it
+                throw BackendFailureText.asSeenBy(e, admin);
             }
         };
         return new ChatSetup(assistant.getId(), assistant.getSystemPrompt(), assistant.getModel(), tools, invoker,

@@ -2,6 +2,7 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.observability.TraceContext;
 import dev.switchboard.security.CallerIdentity;
+import dev.switchboard.security.Role;
 
 /**
  * Who calls through one client session, from which client application, in which trace: taken on the request thread
@@ -21,5 +22,10 @@ public record ClientContext(CallerIdentity caller, String clientId, String sessi
 
     public String tenantId() {
         return caller.tenant();
+    }
+
+    /** Whether backend failures are answered to this caller in full ({@code BackendFailureText}). */
+    public boolean admin() {
+        return caller.roles().contains(Role.ADMIN.claim());
     }
 }

@@ -78,7 +78,7 @@ public class GatewayRouters {
     }
 
     private BackendAccess access(ClientContext caller) {
-        return backends.of(caller.subject(), caller.trace());
+        return new CallerFacingBackendAccess(backends.of(caller.subject(), caller.trace()), caller.admin());
     }
 
     /** The tenant's policy is read here, on the request thread, from a short-lived cache. */

@@ -13,6 +13,11 @@ public class McpException extends Exception {
         DNS,
         /** TCP connection refused or reset before any answer, or the process could not start. */
         CONNECT_REFUSED,
+        /**
+         * Not attempted: the destination is an internal address the backend may not reach (see
+         * {@code AddressGuard}); the message says which address and why, and nothing else.
+         */
+        ADDRESS_DENIED,
         /** No answer within the deadline. */
         TIMEOUT,
         /** The HTTP peer answered with an unexpected status; see {@link #httpStatus()}. */
@@ -31,6 +36,7 @@ public class McpException extends Exception {
     private final int httpStatus;
     private final int rpcCode;
     private final transient JsonValue rpcData;
+    private final boolean ownWords;
 
     public McpException(Kind kind, String message) {
         this(kind, message, null, 0, 0, null);
@@ -41,11 +47,25 @@ public class McpException extends Exception {
     }
 
     public McpException(Kind kind, String message, Throwable cause, int httpStatus, int rpcCode, JsonValue rpcData) {
+        this(kind, message, cause, httpStatus, rpcCode, rpcData, false);
+    }
+
+    private McpException(Kind kind, String message, Throwable cause, int httpStatus, int rpcCode, JsonValue rpcData,
+                         boolean ownWords) {
         super(message, cause);
         this.kind = kind;
         this.httpStatus = httpStatus;
         this.rpcCode = rpcCode;
         this.rpcData = rpcData;
+        this.ownWords = ownWords;
+    }
+
+    /**
+     * A failure decided here, before or instead of talking to the backend (an address refused, a breaker open), whose
+     * message holds nothing the backend said: anyone may read it.
+     */
+    public static McpException ownWords(Kind kind, String message, Throwable cause) {
+        return new McpException(kind, message, cause, 0, 0, null, true);
     }
 
     public static McpException httpStatus(int status, String message) {
@@ -70,5 +90,10 @@ public class McpException extends Exception {
 
     public JsonValue rpcData() {
         return rpcData;
+    }
+
+    /** Whether the message is Switchboard's own words only (see {@link #ownWords}). */
+    public boolean isOwnWords() {
+        return ownWords;
     }
 }

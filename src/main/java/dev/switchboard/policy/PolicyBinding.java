@@ -44,6 +44,9 @@ public class PolicyBinding {
     @Column(name = "tool_rules")
     private String toolRules;
 
+    @Column(name = "allowed_networks")
+    private String allowedNetworks;
+
     @Column(name = "updated_at", nullable = false)
     private long updatedAt;
 
@@ -64,6 +67,7 @@ public class PolicyBinding {
         rateBurst = rate == null ? null : rate.burst();
         ratePerSubject = rate != null && rate.perSubject();
         toolRules = json.get("toolRules").toString();
+        allowedNetworks = json.get("allowedNetworks").toString();
         updatedAt = now;
     }
 
@@ -72,10 +76,11 @@ public class PolicyBinding {
         addJson(json, "tools", toolAllowlist);
         addJson(json, "resourceBackends", resourceBackends);
         addJson(json, "toolRules", toolRules);
+        addJson(json, "allowedNetworks", allowedNetworks);
         TenantPolicy read = PolicyJson.read(json.build());
         RateLimit rate = rateRequests == null ? null
                 : new RateLimit(rateRequests, Duration.ofSeconds(ratePeriodSeconds), rateBurst, ratePerSubject);
-        return new TenantPolicy(read.tools(), read.resourceBackends(), rate, read.toolRules());
+        return new TenantPolicy(read.tools(), read.resourceBackends(), rate, read.toolRules(), read.allowedNetworks());
     }
 
     private static void addJson(jakarta.json.JsonObjectBuilder json, String field, String text) {

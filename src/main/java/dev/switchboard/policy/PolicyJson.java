@@ -1,5 +1,6 @@
 package dev.switchboard.policy;
 
+import dev.switchboard.mcp.transport.egress.AllowedNetwork;
 import dev.switchboard.platform.ApiException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
@@ -22,13 +23,15 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
  * A policy as the API reads and writes it:
  * <pre>{"tools": ["files__*", "everything__echo"], "resourceBackends": ["everything"],
  *  "rateLimit": {"requests": 10, "per": "second", "burst": 20, "perSubject": false},
- *  "toolRules": [{"tool": "everything__echo", "retryAllowed": true, "risk": "low"}]}</pre>
- * Absent or null {@code tools}/{@code resourceBackends}/{@code rateLimit} mean no restriction. Every mistake is a
- * 400 with a stable code naming what is wrong.
+ *  "toolRules": [{"tool": "everything__echo", "retryAllowed": true, "risk": "low"}],
+ *  "allowedNetworks": ["10.20.0.0/16", "mcp.internal.example"]}</pre>
+ * Absent or null {@code tools}/{@code resourceBackends}/{@code rateLimit} mean no restriction; absent or null
+ * {@code allowedNetworks} means no internal destination for users' servers. Every mistake is a 400 with a stable
+ * code naming what is wrong.
  */
 public final class PolicyJson {
 
-    private static final Set<String> FIELDS = Set.of("tools", "resourceBackends", "rateLimit", "toolRules");
+    private static final Set<String> FIELDS = Set.of("tools", "resourceBackends", "rateLimit", "toolRules", "allowedNetworks");
     private static final Set<String> RATE_FIELDS = Set.of("requests", "per", "burst", "perSubject");
     private static final Set<String> RULE_FIELDS = Set.of("tool", "retryAllowed", "risk");
     private static final Pattern BACKEND = Pattern.compile("^[A-Za-z0-9_.-]{1,128}$");
@@ -65,7 +68,9 @@ public final class PolicyJson {
                 rules.add(rule(value));
             }
         }
-        return new TenantPolicy(tools, backends, rate, rules);
+        List<AllowedNetwork> networks = isNull(json, "allowedNetworks") ? List.of()
+                : strings(json, "allowedNetworks").stream().map(PolicyJson::network).toList();
+        return new TenantPolicy(tools, backends, rate, rules, networks);
     }
 
     public static JsonObject write(TenantPolicy policy) {
@@ -94,7 +99,15 @@ public final class PolicyJson {
         JsonArrayBuilder rules = JSON.createArrayBuilder();
         policy.toolRules().forEach(r -> rules.add(JSON.createObjectBuilder().add("tool", r.tool().text())
                 .add("retryAllowed", r.retryAllowed()).add("risk", r.risk().json())));
-        return json.add("toolRules", rules).build();
+        JsonArrayBuilder networks = JSON.createArrayBuilder();
+        policy.allowedNetworks().forEach(n -> networks.add(n.text()));
+        return json.add("toolRules", rules).add("allowedNetworks", networks).build();
+    }
+
+    private static AllowedNetwork network(String text) {
+        return AllowedNetwork.parse(text).orElseThrow(() -> ApiException.badRequest("invalid_allowed_networks",
+                "allowedNetworks: '" + text + "' is neither a network (10.0.0.0/8, fd00::/8), an address in plain "
+                        + "notation (10.1.2.3, ::1) nor a host name"));
     }
 
     private static ToolPattern pattern(String text) {

@@ -2,9 +2,15 @@ package dev.switchboard.policy;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
+import dev.switchboard.mcp.transport.egress.AddressGuard;
+import dev.switchboard.mcp.transport.egress.AllowedNetwork;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.logging.Logger;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 
@@ -14,6 +20,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 @ApplicationScoped
 public class TenantPolicies {
+
+    private static final Logger LOG = Logger.getLogger(TenantPolicies.class.getName());
 
     private record Cached(TenantPolicy policy, long loadedAtNanos) {
     }
@@ -37,6 +45,21 @@ public class TenantPolicies {
         TenantPolicy policy = tenants.policy(tenantId).orElse(TenantPolicy.UNRESTRICTED);
         cache.put(tenantId, new Cached(policy, now));
         return policy;
+    }
+
+    /**
+     * Where the servers the tenant's users registered may connect to: public addresses, the policy's
+     * {@code allowedNetworks} and those of {@code switchboard.tenant.<id>.allowed-networks} (comma-separated, for
+     * deployments that fix them at start; an entry that does not parse is left out and logged).
+     */
+    public AddressGuard userServerGuard(String tenantId) {
+        List<AllowedNetwork> allowed = new ArrayList<>(of(tenantId).allowedNetworks());
+        for (String entry : ConfigProvider.getConfig().getOptionalValues("switchboard.tenant." + tenantId
+                + ".allowed-networks", String.class).orElse(List.of())) {
+            AllowedNetwork.parse(entry).ifPresentOrElse(allowed::add, () -> LOG.warning(() -> "switchboard.tenant."
+                    + tenantId + ".allowed-networks: '" + entry + "' is neither a network, an address nor a host name; ignored"));
+        }
+        return AddressGuard.denyInternal(allowed);
     }
 
     void forget(String tenantId) {

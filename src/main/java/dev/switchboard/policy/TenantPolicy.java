@@ -1,5 +1,7 @@
 package dev.switchboard.policy;
 
+import dev.switchboard.mcp.transport.egress.AllowedNetwork;
+
 import java.util.Comparator;
 import java.util.List;
 import java.util.Set;
@@ -11,17 +13,20 @@ import java.util.Set;
  * @param resourceBackends backends whose prompts and resources the tenant may use; null allows every backend
  * @param rateLimit        the tenant's token bucket; null means no limit
  * @param toolRules        retry permission and risk per tool pattern
+ * @param allowedNetworks  internal hosts and networks the servers this tenant's users register may reach; unlike the
+ *                         other fields, empty is the default and means none (public addresses are always reachable)
  */
 public record TenantPolicy(List<ToolPattern> tools, Set<String> resourceBackends, RateLimit rateLimit,
-                           List<ToolRule> toolRules) {
+                           List<ToolRule> toolRules, List<AllowedNetwork> allowedNetworks) {
 
-    /** What a tenant without a binding gets: every tool and backend, no limit, no retries. */
-    public static final TenantPolicy UNRESTRICTED = new TenantPolicy(null, null, null, List.of());
+    /** What a tenant without a binding gets: every tool and backend, no limit, no retries, no internal addresses. */
+    public static final TenantPolicy UNRESTRICTED = new TenantPolicy(null, null, null, List.of(), List.of());
 
     public TenantPolicy {
         tools = tools == null ? null : List.copyOf(tools);
         resourceBackends = resourceBackends == null ? null : Set.copyOf(resourceBackends);
         toolRules = List.copyOf(toolRules);
+        allowedNetworks = allowedNetworks == null ? List.of() : List.copyOf(allowedNetworks);
     }
 
     public boolean allowsTool(String exposedTool) {

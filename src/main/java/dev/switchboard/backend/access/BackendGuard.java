@@ -71,9 +71,9 @@ public final class BackendGuard {
         if (!bulkhead.tryAcquirePermission()) {
             breaker.releasePermission();
             bulkheadRejections.incrementAndGet();
-            throw new McpException(McpException.Kind.CONNECT_REFUSED, "bulkhead full: " + settings.maxConcurrentCalls()
+            throw McpException.ownWords(McpException.Kind.CONNECT_REFUSED, "bulkhead full: " + settings.maxConcurrentCalls()
                     + " calls in flight (switchboard.resilience.bulkhead.max-concurrent), none finished within "
-                    + settings.maxWait().toMillis() + " ms; not called");
+                    + settings.maxWait().toMillis() + " ms; not called", null);
         }
         long started = clock.millis();
         try {
@@ -146,14 +146,14 @@ public final class BackendGuard {
         breakerRejections.incrementAndGet();
         if (breaker.getState() == CircuitBreaker.State.HALF_OPEN) {
             // the open time is over and one call was let through to test the backend; its figures are not in yet
-            throw new McpException(McpException.Kind.CONNECT_REFUSED,
-                    "circuit breaker half-open: a probe call is under way, other calls wait for it to succeed");
+            throw McpException.ownWords(McpException.Kind.CONNECT_REFUSED,
+                    "circuit breaker half-open: a probe call is under way, other calls wait for it to succeed", null);
         }
         CircuitBreaker.Metrics metrics = breaker.getMetrics();
         Instant opened = openedAt;
         String until = opened == null ? "its probe call ends" : opened.plus(settings.breakerOpenDuration()).toString();
-        throw new McpException(McpException.Kind.CONNECT_REFUSED, "circuit breaker open: " + metrics.getNumberOfFailedCalls()
-                + " of the last " + metrics.getNumberOfBufferedCalls() + " calls failed; not called before " + until);
+        throw McpException.ownWords(McpException.Kind.CONNECT_REFUSED, "circuit breaker open: " + metrics.getNumberOfFailedCalls()
+                + " of the last " + metrics.getNumberOfBufferedCalls() + " calls failed; not called before " + until, null);
     }
 
     private void judge(McpException e, long millis) {

@@ -96,14 +96,20 @@ public class BackendConnections {
                 + httpConnectionsPerBackend + " per backend, " + httpConnections + " in all");
     }
 
-    public ConnectionStatus status(String subject, long serverId) {
+    /** @param admin whether the caller sees the last failure in full ({@link BackendFailureText}) */
+    public ConnectionStatus status(String subject, long serverId, boolean admin) {
         return pool.connection(subject, String.valueOf(serverId))
-                .map(s -> new ConnectionStatus(s.state().name().toLowerCase(Locale.ROOT), s.lastError(), s.cachedTools()))
+                .map(s -> new ConnectionStatus(s.state().name().toLowerCase(Locale.ROOT),
+                        s.lastFailure() == null ? null : BackendFailureText.forCaller(s.lastFailure(), admin), s.cachedTools()))
                 .orElse(new ConnectionStatus("disconnected", null, -1));
     }
 
-    /** A fresh connection outside the pool (the settings may just have changed); never throws. */
-    public ConnectionTestResult test(String subject, McpServer server, BackendSpecSource spec) {
+    /**
+     * A fresh connection outside the pool (the settings may just have changed); never throws.
+     *
+     * @param admin whether the caller sees a failure in full ({@link BackendFailureText})
+     */
+    public ConnectionTestResult test(String subject, McpServer server, BackendSpecSource spec, boolean admin) {
         Instant started = Instant.now();
         try {
             ConnectionTest test = pool.testConnection(spec);
@@ -113,7 +119,8 @@ public class BackendConnections {
         } catch (McpException e) {
             LOG.info(() -> "Connection test of MCP server " + server.getId() + " for " + subject + " failed: "
                     + e.kind() + " " + e.getMessage());
-            return ConnectionTestResult.failed(e, Duration.between(started, Instant.now()).toMillis());
+            return ConnectionTestResult.failed(BackendFailureText.asSeenBy(e, admin),
+                    Duration.between(started, Instant.now()).toMillis());
         }
     }
 

@@ -48,7 +48,7 @@ public final class BackendConnection {
     private McpClient client;
     private CompletableFuture<McpClient> connecting;
     private ConnectionState state = ConnectionState.DISCONNECTED;
-    private String lastError;
+    private McpException lastFailure;
     private Instant lastActiveAt;
     private int inFlight;
     private boolean retired;
@@ -81,7 +81,7 @@ public final class BackendConnection {
             CachedTools cached = toolCache;
             boolean connected = state == ConnectionState.CONNECTED && client != null;
             String version = connected ? client.initializeResult().protocolVersion() : null;
-            return new ConnectionSnapshot(key, state, lastError, lastActiveAt, version, cached == null ? -1 : cached.tools().size(),
+            return new ConnectionSnapshot(key, state, lastFailure, lastActiveAt, version, cached == null ? -1 : cached.tools().size(),
                     connected ? client.backendSessionId() : null);
         }
     }
@@ -236,7 +236,7 @@ public final class BackendConnection {
                 }
                 client = c;
                 state = ConnectionState.CONNECTED;
-                lastError = null;
+                lastFailure = null;
                 toolGeneration.incrementAndGet();
                 toolCache = null;
             }
@@ -252,7 +252,7 @@ public final class BackendConnection {
                 connecting = null;
                 if (!retired) {
                     state = ConnectionState.ERROR;
-                    lastError = error.getMessage();
+                    lastFailure = error;
                 }
             }
             if (connected != null) {
@@ -328,7 +328,8 @@ public final class BackendConnection {
             client = null;
             toolCache = null;
             state = ConnectionState.ERROR;
-            lastError = cause.getMessage();
+            lastFailure = cause instanceof McpException m ? m
+                    : new McpException(McpException.Kind.CLOSED, String.valueOf(cause.getMessage()), cause);
         }
         LOG.info(() -> "backend " + key.serverId() + " for " + key.userSubject() + " failed: " + cause.getMessage());
         c.close();

@@ -5,7 +5,12 @@ import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.backend.pool.BackendSpecSource;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.client.BackendSpec;
+import dev.switchboard.mcp.transport.egress.AddressGuard;
+import dev.switchboard.mcp.transport.egress.AddressNotAllowedException;
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.policy.TenantPolicies;
+import dev.switchboard.security.DefaultTenant;
+import dev.switchboard.security.Role;
 import dev.switchboard.security.CurrentUser;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Event;
@@ -14,6 +19,9 @@ import jakarta.persistence.EntityManager;
 import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
+import java.net.InetAddress;
+import java.net.URI;
+import java.net.UnknownHostException;
 import java.util.List;
 import java.util.Optional;
 
@@ -35,6 +43,12 @@ public class McpServerRegistry {
 
     @Inject
     BuiltinServers builtins;
+
+    @Inject
+    TenantPolicies policies;
+
+    @Inject
+    DefaultTenant defaultTenant;
 
     /** The caller's own servers and the servers shared in the caller's tenant, by name. */
     public List<McpServer> visible(CurrentUser user) {
@@ -65,6 +79,7 @@ public class McpServerRegistry {
         server.setUserId(user.subject());
         server.setTenantId(user.tenant());
         rules.applyNew(server, input, user);
+        ensureReachable(server, user);
         ensureUniqueName(server);
         long now = System.currentTimeMillis();
         server.setCreatedAt(now);
@@ -81,6 +96,9 @@ public class McpServerRegistry {
     public McpServer update(CurrentUser user, long id, McpServerInput input) {
         McpServer server = findEditable(user, id);
         rules.applyChange(server, input, user);
+        if (input.baseUrl() != null) {
+            ensureReachable(server, user);
+        }
         ensureUniqueName(server);
         secrets.seal(server);
         server.setUpdatedAt(System.currentTimeMillis());
@@ -126,7 +144,21 @@ public class McpServerRegistry {
         return new BackendSpec(server.getType().transport(), server.getBaseUrl(),
                 secrets.headers(server),
                 server.getCommand(), McpServerJson.readList(server.getArgsJson()),
-                secrets.env(server), null);
+                secrets.env(server), null)
+                .restrictedTo(addressGuard(server, caller.subject(), caller.roles().contains(Role.ADMIN.claim())));
+    }
+
+    /**
+     * Where the server's connections may go: anywhere for a server the platform's administrators (admins of the
+     * default tenant) registered, a shared one or an admin's own: they may reach internal services on purpose. A
+     * server anyone else registered (users, and admins of other tenants, who do not set their tenant's policy either)
+     * reaches public addresses and what the tenant's policy allows. A user's server is only ever connected for its
+     * owner, so the caller's roles are the owner's as they are now (an owner who lost the admin role loses the freedom).
+     */
+    public AddressGuard addressGuard(McpServer server, String callerSubject, boolean callerIsAdmin) {
+        boolean byPlatformAdmin = server.getTenantId().equals(defaultTenant.id()) && (server.getScope() == McpServer.Scope.SHARED
+                || server.getUserId().equals(callerSubject) && callerIsAdmin);
+        return byPlatformAdmin ? AddressGuard.UNRESTRICTED : policies.userServerGuard(server.getTenantId());
     }
 
     public List<String> disabledTools(McpServer server) {
@@ -146,6 +178,28 @@ public class McpServerRegistry {
             throw ApiException.forbidden("not_owner", "Only an admin can change the shared server '" + server.getName() + "'");
         }
         return server;
+    }
+
+    /**
+     * A user's server must not name an internal address the tenant does not allow: refused at once, so the user
+     * learns it now rather than at the first connect. A name that does not resolve yet is accepted; every connection
+     * is checked again anyway (the answer of DNS can change).
+     */
+    private void ensureReachable(McpServer server, CurrentUser user) {
+        if (server.getBaseUrl() == null || server.getType().transport() == BackendSpec.TransportType.STDIO) {
+            return;
+        }
+        AddressGuard guard = addressGuard(server, user.subject(), user.isAdmin());
+        if (guard.isUnrestricted()) {
+            return;
+        }
+        try {
+            guard.resolve(URI.create(server.getBaseUrl()).getHost(), InetAddress::getAllByName);
+        } catch (AddressNotAllowedException e) {
+            throw ApiException.badRequest("address_not_allowed", e.getMessage());
+        } catch (UnknownHostException e) {
+            // not resolvable now: the connection will say so, or be checked when it resolves
+        }
     }
 
     /** One name per owner (the database's unique key), and one name per tenant among shared servers. */

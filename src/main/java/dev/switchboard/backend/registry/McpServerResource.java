@@ -1,6 +1,7 @@
 package dev.switchboard.backend.registry;
 
 import dev.switchboard.backend.connection.BackendConnections;
+import dev.switchboard.backend.connection.BackendFailureText;
 import dev.switchboard.backend.connection.ConnectionTestResult;
 import dev.switchboard.backend.tools.ToolAliasRegistry;
 import dev.switchboard.mcp.McpException;
@@ -101,7 +102,8 @@ public class McpServerResource {
     @Operation(summary = "Test the connection: a real initialize and tools/list")
     public JsonObject connect(@PathParam("id") long id) {
         McpServer server = registry.findVisible(user, id);
-        ConnectionTestResult result = connections.test(user.subject(), server, registry.specSource(server, user));
+        ConnectionTestResult result = connections.test(user.subject(), server, registry.specSource(server, user),
+                user.isAdmin());
         return result.toJson().build();
     }
 
@@ -115,7 +117,8 @@ public class McpServerResource {
             tools = connections.tools(user.subject(), server, registry.specSource(server, user));
         } catch (McpException e) {
             return ApiError.response(Response.Status.BAD_GATEWAY, "MCP server '" + server.getName()
-                    + "' is not reachable: " + e.getMessage(), "backend_error", "backend_unavailable");
+                    + "' is not reachable: " + BackendFailureText.forCaller(e, user.isAdmin()), "backend_error",
+                    e.kind() == McpException.Kind.ADDRESS_DENIED ? "address_not_allowed" : "backend_unavailable");
         }
         List<String> names = tools.stream().map(t -> t.getString("name", "")).toList();
         Map<String, String> displayNames = aliases.displayNames(server.getId(), server.getName(), names,
@@ -140,7 +143,7 @@ public class McpServerResource {
     }
 
     private JsonObjectBuilder withStatus(McpServer server) {
-        var status = connections.status(user.subject(), server.getId());
+        var status = connections.status(user.subject(), server.getId(), user.isAdmin());
         JsonObjectBuilder json = view.toJson(server).add("status", status.state());
         if (status.lastError() != null) {
             json.add("lastError", status.lastError());

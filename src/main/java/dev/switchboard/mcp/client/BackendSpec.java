@@ -1,6 +1,7 @@
 package dev.switchboard.mcp.client;
 
 import dev.switchboard.mcp.transport.InProcessServer;
+import dev.switchboard.mcp.transport.egress.AddressGuard;
 
 import java.nio.file.Path;
 import java.util.List;
@@ -18,10 +19,12 @@ import java.util.Map;
  * @param env        variables merged over this process's environment; these win
  * @param workingDir working directory of the process, or null for the server's own
  * @param inProcess  for {@code IN_PROCESS}: the server inside this JVM, already bound to the caller it serves
+ * @param addressGuard where {@code STREAMABLE_HTTP} and {@code SSE} connections may go; the registry sets it for every
+ *                   server (restricted for servers users registered), null means {@link AddressGuard#UNRESTRICTED}
  */
 public record BackendSpec(TransportType type, String url, Map<String, String> headers,
                           String command, List<String> args, Map<String, String> env, Path workingDir,
-                          InProcessServer inProcess) {
+                          InProcessServer inProcess, AddressGuard addressGuard) {
 
     public enum TransportType { STDIO, STREAMABLE_HTTP, SSE, IN_PROCESS }
 
@@ -29,15 +32,21 @@ public record BackendSpec(TransportType type, String url, Map<String, String> he
         headers = headers == null ? Map.of() : Map.copyOf(headers);
         args = args == null ? List.of() : List.copyOf(args);
         env = env == null ? Map.of() : Map.copyOf(env);
+        addressGuard = addressGuard == null ? AddressGuard.UNRESTRICTED : addressGuard;
     }
 
     public BackendSpec(TransportType type, String url, Map<String, String> headers,
                        String command, List<String> args, Map<String, String> env, Path workingDir) {
-        this(type, url, headers, command, args, env, workingDir, null);
+        this(type, url, headers, command, args, env, workingDir, null, null);
+    }
+
+    /** This spec with its HTTP connections held to {@code guard}. */
+    public BackendSpec restrictedTo(AddressGuard guard) {
+        return new BackendSpec(type, url, headers, command, args, env, workingDir, inProcess, guard);
     }
 
     public static BackendSpec inProcess(InProcessServer server) {
-        return new BackendSpec(TransportType.IN_PROCESS, null, null, null, null, null, null, server);
+        return new BackendSpec(TransportType.IN_PROCESS, null, null, null, null, null, null, server, null);
     }
 
     public static BackendSpec stdio(String command, List<String> args, Map<String, String> env) {

@@ -1,7 +1,9 @@
 package dev.switchboard.mcp.transport;
 
+import dev.switchboard.mcp.transport.egress.AddressGuard;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.SchemePortResolver;
+import org.apache.hc.client5.http.SystemDefaultDnsResolver;
 import org.apache.hc.client5.http.classic.methods.HttpUriRequestBase;
 import org.apache.hc.client5.http.config.ConnectionConfig;
 import org.apache.hc.client5.http.config.RequestConfig;
@@ -11,6 +13,7 @@ import org.apache.hc.client5.http.impl.io.DefaultHttpClientConnectionOperator;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManager;
 import org.apache.hc.client5.http.impl.io.PoolingHttpClientConnectionManagerBuilder;
 import org.apache.hc.client5.http.impl.routing.SystemDefaultRoutePlanner;
+import org.apache.hc.client5.http.protocol.HttpClientContext;
 import org.apache.hc.client5.http.io.DetachedSocketFactory;
 import org.apache.hc.client5.http.io.HttpClientConnectionOperator;
 import org.apache.hc.client5.http.ssl.DefaultClientTlsStrategy;
@@ -43,6 +46,10 @@ import java.util.concurrent.TimeUnit;
  * context. Two additions: an exchange can be stopped from another thread ({@link HttpUriRequestBase#cancel()} closes
  * its connection, which ends a blocked read), and a thread blocked in an exchange stops when interrupted, because
  * its sockets are those of {@link SocketChannel}s (interruptible channels).
+ * <p>
+ * Every connection is opened under the {@link AddressGuard} of the backend it serves ({@link #restrictedTo}), checked
+ * on the address actually connected to ({@link GuardedConnectionOperator}); a pooled connection carries its guard as
+ * its pool state, so it is reused only by exchanges under an equal guard.
  */
 public final class BackendHttpClient implements AutoCloseable {
 
@@ -54,6 +61,7 @@ public final class BackendHttpClient implements AutoCloseable {
     private final CloseableHttpClient client;
     private final ScheduledExecutorService scheduler;
     private final ScheduledFuture<?> sweep;
+    private final AddressGuard guard;
 
     /**
      * @param maxPerBackend connections to one host and port at once; every open GET stream holds one for as long as it
@@ -61,8 +69,16 @@ public final class BackendHttpClient implements AutoCloseable {
      * @param scheduler     sweeps idle connections and bounds the wait for a stream's headers
      */
     public BackendHttpClient(Duration connectTimeout, int maxPerBackend, int maxTotal, ScheduledExecutorService scheduler) {
+        this(connectTimeout, maxPerBackend, maxTotal, scheduler, SystemDefaultDnsResolver.INSTANCE);
+    }
+
+    /** @param dns resolves backend host names (the system's resolver; a scripted one in tests of DNS rebinding) */
+    BackendHttpClient(Duration connectTimeout, int maxPerBackend, int maxTotal, ScheduledExecutorService scheduler,
+                      DnsResolver dns) {
         this.scheduler = scheduler;
+        this.guard = AddressGuard.UNRESTRICTED;
         connections = new InterruptiblePoolBuilder()
+                .setDnsResolver(dns)
                 .setTlsSocketStrategy(new DefaultClientTlsStrategy(defaultSslContext()))
                 .setMaxConnPerRoute(maxPerBackend)
                 .setMaxConnTotal(maxTotal)
@@ -86,6 +102,19 @@ public final class BackendHttpClient implements AutoCloseable {
                 SWEEP_INTERVAL.toMillis(), SWEEP_INTERVAL.toMillis(), TimeUnit.MILLISECONDS);
     }
 
+    private BackendHttpClient(BackendHttpClient shared, AddressGuard guard) {
+        this.connections = shared.connections;
+        this.client = shared.client;
+        this.scheduler = shared.scheduler;
+        this.sweep = shared.sweep;
+        this.guard = guard;
+    }
+
+    /** The same client and pool, opening connections only where {@code guard} allows. */
+    public BackendHttpClient restrictedTo(AddressGuard guard) {
+        return guard.equals(this.guard) ? this : new BackendHttpClient(this, guard);
+    }
+
     /**
      * Runs an exchange on the calling thread until the response headers are in; the caller reads the body and closes
      * the response (or cancels the request to drop the connection).
@@ -98,7 +127,11 @@ public final class BackendHttpClient implements AutoCloseable {
                 .setConnectionRequestTimeout(Timeout.of(waitForConnection))
                 .setResponseTimeout(readTimeout == null ? Timeout.DISABLED : Timeout.of(readTimeout))
                 .build());
-        return client.executeOpen(null, request, null);
+        HttpClientContext context = HttpClientContext.create();
+        context.setAttribute(GuardedConnectionOperator.GUARD, guard);
+        // the pool hands a connection only to exchanges whose token equals the one it was opened (and checked) for
+        context.setUserToken(guard);
+        return client.executeOpen(null, request, context);
     }
 
     /** Cancels {@code request} (closing its connection) unless the returned timer is cancelled first. */
@@ -111,6 +144,7 @@ public final class BackendHttpClient implements AutoCloseable {
         connections.closeIdle(IDLE_CONNECTION_LIFETIME);
     }
 
+    /** Closes the shared pool: for the owner of the client, never a {@link #restrictedTo} view of it. */
     @Override
     public void close() {
         sweep.cancel(false);
@@ -126,7 +160,10 @@ public final class BackendHttpClient implements AutoCloseable {
         }
     }
 
-    /** Opens plain connections as {@link SocketChannel} sockets, whose blocking reads and writes end on interrupt. */
+    /**
+     * Opens plain connections as {@link SocketChannel} sockets, whose blocking reads and writes end on interrupt, each
+     * through the exchange's {@link AddressGuard}.
+     */
     private static final class InterruptiblePoolBuilder extends PoolingHttpClientConnectionManagerBuilder {
 
         private static final DetachedSocketFactory CHANNEL_SOCKETS = proxy ->
@@ -135,8 +172,9 @@ public final class BackendHttpClient implements AutoCloseable {
         @Override
         protected HttpClientConnectionOperator createConnectionOperator(SchemePortResolver schemePortResolver,
                                                                         DnsResolver dnsResolver, TlsSocketStrategy tls) {
-            return new DefaultHttpClientConnectionOperator(CHANNEL_SOCKETS, schemePortResolver, dnsResolver,
-                    RegistryBuilder.<TlsSocketStrategy>create().register(URIScheme.HTTPS.id, tls).build());
+            DnsResolver dns = dnsResolver != null ? dnsResolver : SystemDefaultDnsResolver.INSTANCE;
+            return new GuardedConnectionOperator(new DefaultHttpClientConnectionOperator(CHANNEL_SOCKETS, schemePortResolver,
+                    dns, RegistryBuilder.<TlsSocketStrategy>create().register(URIScheme.HTTPS.id, tls).build()), dns);
         }
     }
 }

@@ -2,6 +2,7 @@ package dev.switchboard.mcp.transport;
 
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.transport.egress.AddressNotAllowedException;
 
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.core5.http.ClassicHttpResponse;
@@ -32,6 +33,10 @@ final class HttpFailures {
         Throwable t = unwrap(error);
         if (t instanceof McpException mcp) {
             return mcp;
+        }
+        AddressNotAllowedException denied = cause(t, AddressNotAllowedException.class);
+        if (denied != null) {
+            return McpException.ownWords(McpException.Kind.ADDRESS_DENIED, denied.getMessage(), t);
         }
         if (causedBy(t, UnknownHostException.class) || causedBy(t, UnresolvedAddressException.class)) {
             return new McpException(McpException.Kind.DNS, "cannot resolve host " + uri.getHost(), t);
@@ -93,11 +98,15 @@ final class HttpFailures {
     }
 
     private static boolean causedBy(Throwable t, Class<? extends Throwable> type) {
+        return cause(t, type) != null;
+    }
+
+    private static <T extends Throwable> T cause(Throwable t, Class<T> type) {
         for (Throwable c = t; c != null; c = c.getCause()) {
             if (type.isInstance(c)) {
-                return true;
+                return type.cast(c);
             }
         }
-        return false;
+        return null;
     }
 }

@@ -23,11 +23,13 @@ public final class Transports {
             }
             case STREAMABLE_HTTP -> {
                 URI uri = httpUri(spec.url());
-                yield new StreamableHttpTransport(uri, ExtraHeaders.validated(spec.headers(), uri), http, executor);
+                yield new StreamableHttpTransport(uri, ExtraHeaders.validated(spec.headers(), uri),
+                        http.restrictedTo(spec.addressGuard()), executor);
             }
             case SSE -> {
                 URI uri = httpUri(spec.url());
-                yield new LegacySseTransport(uri, ExtraHeaders.validated(spec.headers(), uri), http, executor);
+                yield new LegacySseTransport(uri, ExtraHeaders.validated(spec.headers(), uri),
+                        http.restrictedTo(spec.addressGuard()), executor);
             }
             case IN_PROCESS -> {
                 if (spec.inProcess() == null) {

@@ -45,7 +45,7 @@ class TenantApiIT {
                 + "'rateLimit':{'requests':10,'per':'second','burst':20}}}")).expect(201).json();
         assertEquals("Acme", created.getString("name"));
         assertEquals(json("{'tools':['files__*'],'resourceBackends':null,'rateLimit':{'requests':10,'per':'second','burst':20,"
-                + "'perSubject':false},'toolRules':[]}"), created.getJsonObject("policy"));
+                + "'perSubject':false},'toolRules':[],'allowedNetworks':[]}"), created.getJsonObject("policy"));
 
         JsonObject renamed = Api.put("/api/tenants/" + id, platform, json("{'name':'Acme Corp'}")).expect(200).json();
         assertEquals("Acme Corp", renamed.getString("name"));
@@ -54,7 +54,7 @@ class TenantApiIT {
         JsonObject bound = Api.put("/api/tenants/" + id + "/policy", platform, json("{'resourceBackends':['files'],"
                 + "'toolRules':[{'tool':'files__read','retryAllowed':true,'risk':'low'}]}")).expect(200).json();
         assertEquals(json("{'tools':null,'resourceBackends':['files'],'rateLimit':null,'toolRules':[{'tool':'files__read',"
-                + "'retryAllowed':true,'risk':'low'}]}"), bound.getJsonObject("policy"));
+                + "'retryAllowed':true,'risk':'low'}],'allowedNetworks':[]}"), bound.getJsonObject("policy"));
         assertTrue(Api.delete("/api/tenants/" + id + "/policy", platform).expect(200).json().isNull("policy"));
 
         assertEquals(id, Api.get("/api/tenants/" + id, platform).expect(200).json().getString("id"));
@@ -101,7 +101,7 @@ class TenantApiIT {
         assertEquals("invalid_backend_name", Api.put("/api/tenants/" + id + "/policy", platform,
                 json("{'resourceBackends':['a/b']}")).expect(400).errorCode());
         assertEquals("id_immutable", Api.put("/api/tenants/" + id, platform, json("{'id':'other'}")).expect(400).errorCode());
-        assertEquals(json("{'tools':['a__*'],'resourceBackends':null,'rateLimit':null,'toolRules':[]}"),
+        assertEquals(json("{'tools':['a__*'],'resourceBackends':null,'rateLimit':null,'toolRules':[],'allowedNetworks':[]}"),
                 Api.get("/api/tenants/" + id, platform).expect(200).json().getJsonObject("policy"), "nothing changed");
     }
 
@@ -116,7 +116,7 @@ class TenantApiIT {
         JsonObject list = Api.get("/api/tenants", admin).expect(200).json();
         assertEquals(1, list.getJsonArray("data").size());
         assertEquals(own, list.getJsonArray("data").getJsonObject(0).getString("id"));
-        assertEquals(json("{'tools':['x__*'],'resourceBackends':null,'rateLimit':null,'toolRules':[]}"),
+        assertEquals(json("{'tools':['x__*'],'resourceBackends':null,'rateLimit':null,'toolRules':[],'allowedNetworks':[]}"),
                 Api.get("/api/tenants/" + own, admin).expect(200).json().getJsonObject("policy"));
         Api.get("/api/tenants/" + other, admin).expect(404);
 
