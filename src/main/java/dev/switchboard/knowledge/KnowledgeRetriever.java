@@ -4,9 +4,13 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Retry;
+
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -111,12 +115,21 @@ public class KnowledgeRetriever {
         }
     }
 
-    /** Rebuilds the index if the folder changed; a failure is logged and the previous index stays. */
-    public void refreshIfChanged() {
+    /**
+     * Rebuilds the index if the folder changed. Under MicroProfile Fault Tolerance: a rebuild that failed (a file
+     * half-written, a share that blinked) is tried once more after 2 s, and when that fails too the previous index stays
+     * ({@link KeepCurrentIndex}). No {@code @Timeout}: interrupting Lucene while it writes closes the index's files.
+     * Settings: {@code dev.switchboard.knowledge.KnowledgeRetriever/refreshIfChanged/Retry/maxRetries}, {@code .../delay}.
+     *
+     * @return whether the index was rebuilt
+     */
+    @Retry(maxRetries = 1, delay = 2, delayUnit = ChronoUnit.SECONDS)
+    @Fallback(KeepCurrentIndex.class)
+    public boolean refreshIfChanged() {
         try {
-            index.refreshIfChanged();
-        } catch (IOException | RuntimeException e) {
-            LOG.log(Level.WARNING, "Knowledge base: rebuilding from " + index.settings().folder() + " failed", e);
+            return index.refreshIfChanged();
+        } catch (IOException e) {
+            throw new UncheckedIOException("rebuilding the knowledge index from " + index.settings().folder() + " failed", e);
         }
     }
 

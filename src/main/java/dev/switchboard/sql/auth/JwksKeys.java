@@ -4,6 +4,7 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import jakarta.json.JsonValue;
 
+import java.io.IOException;
 import java.io.StringReader;
 import java.math.BigInteger;
 import java.net.URI;
@@ -39,16 +40,40 @@ public final class JwksKeys implements Function<String, Optional<RSAPublicKey>> 
     private static final Logger LOG = Logger.getLogger(JwksKeys.class.getName());
     static final Duration REFETCH_PAUSE = Duration.ofSeconds(30);
 
+    /** Reads the JWKS document once; may fail. */
+    @FunctionalInterface
+    public interface Source {
+        JsonObject fetch() throws Exception;
+    }
+
     private final URI uri;
-    private final HttpClient http;
+    private final Source source;
     private final Clock clock;
     private volatile Map<String, RSAPublicKey> keys = Map.of();
     private volatile Instant fetchedAt = Instant.MIN;
 
+    /** Keys read with a plain GET of {@code uri}: no retry, no timeout beyond the request's own. */
     public JwksKeys(URI uri, HttpClient http, Clock clock) {
+        this(uri, () -> fetch(http, uri), clock);
+    }
+
+    /** Keys read by {@code source} (in the server: {@link JwksFetch}, with Fault Tolerance's timeout and retries). */
+    public JwksKeys(URI uri, Source source, Clock clock) {
         this.uri = uri;
-        this.http = http;
+        this.source = source;
         this.clock = clock;
+    }
+
+    /** One GET of the JWKS document; a status other than 200 is a failure, not an empty key set. */
+    public static JsonObject fetch(HttpClient http, URI uri) throws IOException, InterruptedException {
+        HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
+                HttpResponse.BodyHandlers.ofString());
+        if (response.statusCode() != 200) {
+            throw new IOException("HTTP " + response.statusCode() + " from " + uri);
+        }
+        try (JsonReader reader = JSON.createReader(new StringReader(response.body()))) {
+            return reader.readObject();
+        }
     }
 
     @Override
@@ -70,11 +95,7 @@ public final class JwksKeys implements Function<String, Optional<RSAPublicKey>> 
     private void refetch() {
         fetchedAt = clock.instant();
         try {
-            HttpResponse<String> response = http.send(HttpRequest.newBuilder(uri).timeout(Duration.ofSeconds(10)).GET().build(),
-                    HttpResponse.BodyHandlers.ofString());
-            try (JsonReader reader = JSON.createReader(new StringReader(response.body()))) {
-                keys = parse(reader.readObject());
-            }
+            keys = parse(source.fetch());
         } catch (Exception e) {
             if (e instanceof InterruptedException) {
                 Thread.currentThread().interrupt();

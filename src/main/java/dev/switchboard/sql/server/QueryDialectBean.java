@@ -4,6 +4,7 @@ import dev.switchboard.llm.LlmClient;
 import dev.switchboard.sql.dialect.DialectChannel;
 import dev.switchboard.sql.dialect.DialectMessageLimit;
 import dev.switchboard.sql.dialect.QueryDialectHandler;
+import dev.switchboard.sql.auth.JwksFetch;
 import dev.switchboard.sql.auth.JwksKeys;
 import dev.switchboard.sql.auth.PermissionMapping;
 import dev.switchboard.sql.auth.TokenVerifier;
@@ -28,7 +29,6 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import javax.sql.DataSource;
 import java.net.URI;
-import java.net.http.HttpClient;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
@@ -44,6 +44,9 @@ import java.util.concurrent.TimeUnit;
  */
 @ApplicationScoped
 public class QueryDialectBean implements QueryDialectHandler {
+
+    @Inject
+    JwksFetch jwksFetch;
 
     @Inject
     QueryDatabase database;
@@ -122,7 +125,8 @@ public class QueryDialectBean implements QueryDialectHandler {
                 new SuggestService(database.catalog(), store), new SessionService(store));
         requests = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue), threadFactory);
         requests.allowCoreThreadTimeOut(true);
-        TokenVerifier tokens = new TokenVerifier(new JwksKeys(URI.create(jwksUri), HttpClient.newHttpClient(), clock),
+        URI jwks = URI.create(jwksUri);
+        TokenVerifier tokens = new TokenVerifier(new JwksKeys(jwks, () -> jwksFetch.fetch(jwks), clock),
                 issuer, audience, clock);
         SessionWatch watch = new SessionWatch(store);
         sweeper = scheduler.scheduleWithFixedDelay(watch::sweep, 10, 10, TimeUnit.SECONDS);
