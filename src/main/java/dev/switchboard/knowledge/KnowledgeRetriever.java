@@ -118,19 +118,23 @@ public class KnowledgeRetriever {
     /**
      * Rebuilds the index if the folder changed. Under MicroProfile Fault Tolerance: a rebuild that failed (a file
      * half-written, a share that blinked) is tried once more after 2 s, and when that fails too the previous index stays
-     * ({@link KeepCurrentIndex}). No {@code @Timeout}: interrupting Lucene while it writes closes the index's files.
+     * ({@link #keepCurrentIndex()}). No {@code @Timeout}: interrupting Lucene while it writes closes the index's files.
      * Settings: {@code dev.switchboard.knowledge.KnowledgeRetriever/refreshIfChanged/Retry/maxRetries}, {@code .../delay}.
-     *
-     * @return whether the index was rebuilt
      */
     @Retry(maxRetries = 1, delay = 2, delayUnit = ChronoUnit.SECONDS)
-    @Fallback(KeepCurrentIndex.class)
-    public boolean refreshIfChanged() {
+    @Fallback(fallbackMethod = "keepCurrentIndex")
+    public void refreshIfChanged() {
         try {
-            return index.refreshIfChanged();
-        } catch (IOException e) {
-            throw new UncheckedIOException("rebuilding the knowledge index from " + index.settings().folder() + " failed", e);
+            index.refreshIfChanged();
+        } catch (IOException | RuntimeException e) {
+            LOG.log(Level.WARNING, "Knowledge base: rebuilding from " + index.settings().folder() + " failed", e);
+            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
         }
+    }
+
+    /** The rebuild failed on its second try too: the previous index keeps answering. */
+    void keepCurrentIndex() {
+        LOG.warning(() -> "Knowledge base: the previous index stays until the next change in " + index.settings().folder());
     }
 
     /** Rebuilds the index from the folder now. */
