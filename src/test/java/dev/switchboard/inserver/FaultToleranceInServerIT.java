@@ -84,7 +84,8 @@ class FaultToleranceInServerIT {
     @Resource(lookup = "jdbc/switchboard")
     DataSource switchboardDb;
 
-    @Resource
+    /** Arquillian's resource enricher needs the name: it looks a bare @Resource up under java:comp/env. */
+    @Resource(lookup = "java:comp/DefaultManagedExecutorService")
     ManagedExecutorService executor;
 
     /** A provider that fails for its health until told otherwise, counting the calls that reached it. */
