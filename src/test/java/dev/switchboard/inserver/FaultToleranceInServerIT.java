@@ -20,6 +20,7 @@ import jakarta.json.JsonObject;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 import org.eclipse.microprofile.faulttolerance.exceptions.TimeoutException;
 import org.eclipse.microprofile.health.HealthCheckResponse;
+import org.eclipse.microprofile.health.Readiness;
 import org.jboss.arquillian.container.test.api.Deployment;
 import org.jboss.arquillian.junit5.ArquillianExtension;
 import org.jboss.shrinkwrap.api.spec.WebArchive;
@@ -38,8 +39,8 @@ import java.sql.SQLException;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.CountDownLatch;
-import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 
@@ -76,10 +77,8 @@ class FaultToleranceInServerIT {
     CatalogReads catalogReads;
 
     @Inject
+    @Readiness
     DatabaseReadinessCheck readiness;
-
-    @Resource(lookup = "jdbc/query")
-    DataSource queryDb;
 
     @Resource(lookup = "jdbc/switchboard")
     DataSource switchboardDb;
@@ -179,7 +178,7 @@ class FaultToleranceInServerIT {
         issuer.createContext("/silent", exchange -> {
             requests.incrementAndGet();
             try {
-                Thread.sleep(5000);
+                Thread.sleep(4000);
             } catch (InterruptedException e) {
                 Thread.currentThread().interrupt();
             }
@@ -193,11 +192,9 @@ class FaultToleranceInServerIT {
             assertEquals(3, requests.get(), "two failed attempts, retried");
 
             requests.set(0);
-            long start = System.nanoTime();
+            // without @Timeout the silent issuer's closed exchange would end the attempts with an IOException
             assertThrows(TimeoutException.class, () -> jwks.fetch(URI.create(base + "/silent")));
-            long tookMillis = (System.nanoTime() - start) / 1_000_000;
             assertEquals(3, requests.get(), "every attempt timed out after 1 s and was retried twice");
-            assertTrue(tookMillis < 4500, "three attempts of 1 s, not the silent issuer's 5 s each: " + tookMillis + " ms");
         } finally {
             issuer.stop(0);
         }
@@ -210,10 +207,10 @@ class FaultToleranceInServerIT {
             if (attempts.incrementAndGet() == 1) {
                 throw new SQLException("connection reset by failover");
             }
-            return queryDb.getConnection();
+            return switchboardDb.getConnection();
         });
         assertEquals(2, attempts.get());
-        assertTrue(tables.containsKey("users"), "the demo query database: " + tables.keySet());
+        assertTrue(tables.containsKey("app_user"), "Switchboard's own database read as a catalog: " + tables.keySet());
 
         attempts.set(0);
         QueryException timedOut = assertThrows(QueryException.class, () -> catalogReads.read(() -> {
@@ -238,30 +235,37 @@ class FaultToleranceInServerIT {
     void theReadinessCheckAnswersDownWhenTheDatabaseDoesNotAnswerOrTooManyChecksRun() throws Exception {
         assertEquals(HealthCheckResponse.Status.UP, readiness.call().getStatus());
 
+        // plain threads: the container's executor adds threads only gradually, and every holder must run at once
         CountDownLatch release = new CountDownLatch(1);
         AtomicInteger held = new AtomicInteger();
-        List<Future<?>> holders = new ArrayList<>();
-        for (int i = 0; i < 30; i++) { // the pool's maxPoolSize
-            holders.add(executor.submit(() -> {
+        List<Thread> holders = new ArrayList<>();
+        for (int i = 0; i < 31; i++) { // one more than the pool's maxPoolSize: the last waits, or the server holds some
+            Thread holder = new Thread(() -> {
                 try (Connection ignored = switchboardDb.getConnection()) {
                     held.incrementAndGet();
                     release.await(30, TimeUnit.SECONDS);
+                } catch (SQLException | InterruptedException e) {
+                    // a holder that got no connection is seen in the count below
                 }
-                return null;
-            }));
+            });
+            holder.start();
+            holders.add(holder);
         }
         try {
-            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(10);
-            while (held.get() < 30 && System.nanoTime() < until) {
-                Thread.sleep(50);
+            int before = -1;
+            long until = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
+            while (held.get() != before && System.nanoTime() < until) { // until no holder got one for a second
+                before = held.get();
+                Thread.sleep(1000);
             }
-            Future<HealthCheckResponse> first = executor.submit(() -> readiness.call());
-            Future<HealthCheckResponse> second = executor.submit(() -> readiness.call());
+            assertTrue(held.get() < 31 && held.get() >= 20, "the pool exhausted, holders waiting: " + held.get() + " of 31 hold one");
+            CompletableFuture<HealthCheckResponse> first = CompletableFuture.supplyAsync(readiness::call, runnable -> new Thread(runnable).start());
+            CompletableFuture<HealthCheckResponse> second = CompletableFuture.supplyAsync(readiness::call, runnable -> new Thread(runnable).start());
             Thread.sleep(300);
             HealthCheckResponse refused = readiness.call();
             assertEquals(HealthCheckResponse.Status.DOWN, refused.getStatus());
             assertEquals("too many database checks under way at once", refused.getData().orElseThrow().get("error"));
-            for (Future<HealthCheckResponse> waiting : List.of(first, second)) {
+            for (CompletableFuture<HealthCheckResponse> waiting : List.of(first, second)) {
                 HealthCheckResponse down = waiting.get(20, TimeUnit.SECONDS);
                 assertEquals(HealthCheckResponse.Status.DOWN, down.getStatus());
                 assertEquals("the database did not answer within the check's timeout", down.getData().orElseThrow().get("error"));
@@ -269,8 +273,8 @@ class FaultToleranceInServerIT {
         } finally {
             release.countDown();
         }
-        for (Future<?> holder : holders) {
-            holder.get(30, TimeUnit.SECONDS);
+        for (Thread holder : holders) {
+            holder.join(30_000);
         }
         assertEquals(HealthCheckResponse.Status.UP, readiness.call().getStatus());
     }
