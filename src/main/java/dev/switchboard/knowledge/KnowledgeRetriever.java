@@ -4,9 +4,13 @@ import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.faulttolerance.Fallback;
+import org.eclipse.microprofile.faulttolerance.Retry;
+
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Level;
@@ -111,13 +115,26 @@ public class KnowledgeRetriever {
         }
     }
 
-    /** Rebuilds the index if the folder changed; a failure is logged and the previous index stays. */
+    /**
+     * Rebuilds the index if the folder changed. Under MicroProfile Fault Tolerance: a rebuild that failed (a file
+     * half-written, a share that blinked) is tried once more after 2 s, and when that fails too the previous index stays
+     * ({@link #keepCurrentIndex()}). No {@code @Timeout}: interrupting Lucene while it writes closes the index's files.
+     * Settings: {@code dev.switchboard.knowledge.KnowledgeRetriever/refreshIfChanged/Retry/maxRetries}, {@code .../delay}.
+     */
+    @Retry(maxRetries = 1, delay = 2, delayUnit = ChronoUnit.SECONDS)
+    @Fallback(fallbackMethod = "keepCurrentIndex")
     public void refreshIfChanged() {
         try {
             index.refreshIfChanged();
         } catch (IOException | RuntimeException e) {
             LOG.log(Level.WARNING, "Knowledge base: rebuilding from " + index.settings().folder() + " failed", e);
+            throw e instanceof IOException io ? new UncheckedIOException(io) : (RuntimeException) e;
         }
+    }
+
+    /** The rebuild failed on its second try too: the previous index keeps answering. */
+    void keepCurrentIndex() {
+        LOG.warning(() -> "Knowledge base: the previous index stays until the next change in " + index.settings().folder());
     }
 
     /** Rebuilds the index from the folder now. */

@@ -10,7 +10,6 @@ import org.eclipse.microprofile.config.Config;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.net.URI;
-import java.time.Clock;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -72,12 +71,7 @@ public class LlmClientProducer {
     Optional<List<String>> providers;
 
     @Inject
-    @ConfigProperty(name = "llm.circuit.failure-threshold", defaultValue = "5")
-    int circuitThreshold;
-
-    @Inject
-    @ConfigProperty(name = "llm.circuit.open-duration", defaultValue = "PT30S")
-    Duration circuitOpenFor;
+    ProviderCalls calls;
 
     @Inject
     Config config;
@@ -109,10 +103,9 @@ public class LlmClientProducer {
         }
     }
 
-    /** Each provider has its own breaker: one that is down does not stop the others. */
+    /** Every provider's calls go through the Fault Tolerance circuit breaker of {@link ProviderCalls}. */
     private LlmClient guarded(String name, OpenAiCompatibleClient client) {
-        return new CircuitBreakingLlmClient(client, "'" + name + "' at " + client.settings().baseUrl(), circuitThreshold,
-                circuitOpenFor, Clock.systemUTC());
+        return new FaultTolerantLlmClient(client, "'" + name + "' at " + client.settings().baseUrl(), calls);
     }
 
     private List<ModelRoute> routesOf(String name) {

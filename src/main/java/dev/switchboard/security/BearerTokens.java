@@ -1,14 +1,19 @@
 package dev.switchboard.security;
 
+import com.nimbusds.jose.util.Resource;
 import com.nimbusds.jwt.JWTClaimsSet;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
+
+import java.io.IOException;
 import java.net.MalformedURLException;
 import java.net.URI;
+import java.net.URISyntaxException;
+import java.net.URL;
 import java.time.Clock;
 import java.time.Duration;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * The one verification path for bearer tokens that arrive outside MicroProfile JWT (today the query dialect's
@@ -46,15 +51,30 @@ public class BearerTokens {
     @Inject
     LocalUsers localUsers;
 
+    @Inject
+    JwksFetch jwksFetch;
+
     private JwtVerifier verifier;
 
     @PostConstruct
     void init() {
         try {
-            verifier = new JwtVerifier(JwtVerifier.remoteKeys(URI.create(jwksUri).toURL()), issuer, audience,
+            verifier = new JwtVerifier(JwtVerifier.remoteKeys(URI.create(jwksUri).toURL(), this::readJwks), issuer, audience,
                     Duration.ofSeconds(clockSkewSeconds), Clock.systemUTC());
         } catch (MalformedURLException | IllegalArgumentException e) {
             throw new IllegalStateException("jwt.jwks-uri is not a URL: " + jwksUri, e);
+        }
+    }
+
+    /** The key source's reads go through {@link JwksFetch}, so they have its timeout and retries. */
+    private Resource readJwks(URL url) throws IOException {
+        try {
+            return new Resource(jwksFetch.fetch(url.toURI()), "application/json");
+        } catch (InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new IOException("interrupted while reading the JWKS at " + url, e);
+        } catch (URISyntaxException | RuntimeException e) {
+            throw new IOException("the JWKS at " + url + " could not be read: " + e.getMessage(), e);
         }
     }
 

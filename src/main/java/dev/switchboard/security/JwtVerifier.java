@@ -13,6 +13,7 @@ import com.nimbusds.jose.proc.DefaultJOSEObjectTypeVerifier;
 import com.nimbusds.jose.proc.JWSVerificationKeySelector;
 import com.nimbusds.jose.proc.SecurityContext;
 import com.nimbusds.jose.util.DefaultResourceRetriever;
+import com.nimbusds.jose.util.ResourceRetriever;
 import com.nimbusds.jwt.JWT;
 import com.nimbusds.jwt.JWTClaimsSet;
 import com.nimbusds.jwt.JWTParser;
@@ -72,8 +73,12 @@ public final class JwtVerifier {
      */
     public static JWKSource<SecurityContext> remoteKeys(URL uri) {
         // the library's 500 ms timeouts are too short for an issuer on a busy machine (the built-in one is this server)
-        DefaultResourceRetriever http = new DefaultResourceRetriever(5_000, 10_000, JWKSourceBuilder.DEFAULT_HTTP_SIZE_LIMIT);
-        return JWKSourceBuilder.<SecurityContext>create(uri, http).cache(true).rateLimited(true).build();
+        return remoteKeys(uri, new DefaultResourceRetriever(5_000, 10_000, JWKSourceBuilder.DEFAULT_HTTP_SIZE_LIMIT));
+    }
+
+    /** The same, with the JWKS read by {@code retriever} (the server's is {@link JwksFetch}, under Fault Tolerance). */
+    public static JWKSource<SecurityContext> remoteKeys(URL uri, ResourceRetriever retriever) {
+        return JWKSourceBuilder.<SecurityContext>create(uri, retriever).cache(true).rateLimited(true).build();
     }
 
     /** The token's verified claims. */

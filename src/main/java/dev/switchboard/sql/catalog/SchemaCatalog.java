@@ -15,6 +15,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
+import java.util.function.Supplier;
 
 /**
  * What the query database holds (tables, columns, keys, indexes, relationships), read once and kept for a while:
@@ -28,13 +29,19 @@ public final class SchemaCatalog {
     private record Snapshot(Map<String, TableInfo> tables, Instant readAt) {
     }
 
-    private final QueryConnectionSource connections;
+    private final Supplier<Map<String, TableInfo>> reader;
     private final Duration ttl;
     private final Clock clock;
     private volatile Snapshot snapshot;
 
+    /** A catalog that reads the schema from {@code connections} directly. */
     public SchemaCatalog(QueryConnectionSource connections, Duration ttl, Clock clock) {
-        this.connections = connections;
+        this(() -> read(connections), ttl, clock);
+    }
+
+    /** A catalog whose reads go through {@code reader} (in the server: {@link CatalogReads}, with retries and a timeout). */
+    public SchemaCatalog(Supplier<Map<String, TableInfo>> reader, Duration ttl, Clock clock) {
+        this.reader = reader;
         this.ttl = ttl;
         this.clock = clock;
     }
@@ -65,14 +72,15 @@ public final class SchemaCatalog {
         synchronized (this) {
             s = snapshot;
             if (s == null || !clock.instant().isBefore(s.readAt().plus(ttl))) {
-                s = new Snapshot(read(), clock.instant());
+                s = new Snapshot(reader.get(), clock.instant());
                 snapshot = s;
             }
             return s;
         }
     }
 
-    private Map<String, TableInfo> read() {
+    /** Every table of the database behind {@code connections}, read now. */
+    public static Map<String, TableInfo> read(QueryConnectionSource connections) {
         try (Connection connection = connections.open()) {
             return Collections.unmodifiableMap(new TreeMap<>(RelationshipFinder.withRelationships(CatalogReader.read(connection))));
         } catch (SQLException e) {

@@ -3,6 +3,7 @@ package dev.switchboard.sql.server;
 import dev.switchboard.sql.Params;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
+import dev.switchboard.sql.catalog.CatalogReads;
 import dev.switchboard.sql.catalog.SchemaCatalog;
 import dev.switchboard.sql.demo.DemoDatabase;
 import dev.switchboard.sql.execute.GuardedExecutor;
@@ -32,6 +33,9 @@ import java.util.logging.Logger;
  */
 @ApplicationScoped
 public class QueryDatabase {
+
+    @Inject
+    CatalogReads catalogReads;
 
     private static final Logger LOG = Logger.getLogger(QueryDatabase.class.getName());
 
@@ -75,7 +79,7 @@ public class QueryDatabase {
             throw new QueryException(QueryErrorCode.DATABASE, "查询数据库不可用",
                     Params.data("mysql_error", String.valueOf(e.getMessage()), "mysql_errno", e.getErrorCode()), e);
         }
-        catalog = new SchemaCatalog(connections, schemaTtl, Clock.systemUTC());
+        catalog = new SchemaCatalog(() -> catalogReads.read(connections), schemaTtl, Clock.systemUTC());
         search = new SchemaSearch(catalog);
         guard = new SqlGuard(databaseName, catalog::tableNames, executor);
         guardedExecutor = new GuardedExecutor(connections, maxResponseBytes);
