@@ -3,7 +3,7 @@
  * the one backend-access layer ({@code backend.access}: pool, breaker and bulkhead, trace) that the gateway and the
  * chat loop share, backend and tool names ({@code backend.tools}) and the built-in servers.
  * <p>
- * May use: {@code platform}, {@code security}, {@code observability}, {@code mcp} (the allowed arrows of
+ * May use: {@code platform}, {@code security}, {@code observability}, {@code mcp}, {@code policy} (the allowed arrows of
  * docs/architecture.md, checked by {@code ArchitectureTest}).
  */
 package dev.switchboard.backend;

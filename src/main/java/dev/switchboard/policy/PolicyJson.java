@@ -1,6 +1,6 @@
 package dev.switchboard.policy;
 
-import dev.switchboard.mcp.transport.egress.AllowedNetwork;
+import dev.switchboard.platform.egress.AllowedNetwork;
 import dev.switchboard.platform.ApiException;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;

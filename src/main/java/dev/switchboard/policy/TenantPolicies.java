@@ -4,8 +4,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.ConfigProvider;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import dev.switchboard.mcp.transport.egress.AddressGuard;
-import dev.switchboard.mcp.transport.egress.AllowedNetwork;
+import dev.switchboard.platform.egress.AddressGuard;
+import dev.switchboard.platform.egress.AllowedNetwork;
 
 import java.time.Duration;
 import java.util.ArrayList;

@@ -1,6 +1,6 @@
 package dev.switchboard.policy;
 
-import dev.switchboard.mcp.transport.egress.AllowedNetwork;
+import dev.switchboard.platform.egress.AllowedNetwork;
 
 import java.util.Comparator;
 import java.util.List;

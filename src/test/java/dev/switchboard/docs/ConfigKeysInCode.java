@@ -27,6 +27,15 @@ final class ConfigKeysInCode {
             Pattern.compile("\\b(\\w+)(\\(\\))?\\s*\\.\\s*(getValue|getOptionalValue|getOptionalValues|getValues|getConfigValue)\\s*\\(");
     private static final Pattern SYSTEM_LOOKUP =
             Pattern.compile("\\bSystem\\s*\\.\\s*(?:getenv\\s*\\(\\s*\\)\\s*\\.\\s*(?:get|getOrDefault)|getenv|getProperty)\\s*\\(");
+    /**
+     * A MicroProfile Fault Tolerance policy with tuning parameters on a method: its keys are
+     * {@code <class>/<method>/<Policy>/<parameter>} (a {@code @Fallback} has none worth tuning; EJB's {@code @Timeout}
+     * of timer callbacks is told apart by the file's imports).
+     */
+    private static final Pattern FAULT_TOLERANCE =
+            Pattern.compile("@(Timeout|Retry|CircuitBreaker|Bulkhead)\\b(?:\\s*\\((?:[^()]|\\([^()]*\\))*\\))?");
+    private static final Pattern NEXT_METHOD = Pattern.compile("\\b(\\w+)\\s*\\(");
+    private static final Pattern PACKAGE = Pattern.compile("^package\\s+([\\w.]+)\\s*;", Pattern.MULTILINE);
     private static final Pattern CONSTANT = Pattern.compile("\\bString\\s+(\\w+)\\s*=\\s*([^;]+);");
     private static final Pattern STRING = Pattern.compile("\"((?:[^\"\\\\]|\\\\.)*)\"");
     private static final Pattern IDENTIFIER = Pattern.compile("[A-Za-z_$][\\w$]*");
@@ -71,12 +80,43 @@ final class ConfigKeysInCode {
                     addAll(keys, name, code, c.start(), expression);
                 }
             }
+            Matcher ft = FAULT_TOLERANCE.matcher(code);
+            while (ft.find()) {
+                String method = methodAfter(code, ft.end());
+                boolean faultTolerance = sources.get(name).contains("import org.eclipse.microprofile.faulttolerance." + ft.group(1) + ";")
+                        || sources.get(name).contains("import org.eclipse.microprofile.faulttolerance.*;");
+                if (method != null && faultTolerance) {
+                    keys.add(new ReadKey(className(name, code) + "/" + method + "/" + ft.group(1) + "/" + PLACEHOLDER, name,
+                            TextLines.lineOf(code, ft.start())));
+                }
+            }
             Matcher s = SYSTEM_LOOKUP.matcher(code);
             while (s.find()) {
                 addAll(keys, name, code, s.start(), firstArgument(code, s.end()));
             }
         }
         return keys;
+    }
+
+    /** The method an annotation at {@code from} belongs to: the first name followed by '(' that is not an annotation. */
+    private static String methodAfter(String code, int from) {
+        Matcher m = NEXT_METHOD.matcher(code);
+        int at = from;
+        while (m.find(at)) {
+            boolean annotation = m.start() > 0 && code.charAt(m.start() - 1) == '@';
+            if (!annotation) {
+                return m.group(1);
+            }
+            at = m.end();
+        }
+        return null;
+    }
+
+    /** The fully qualified name of the class a source file declares (named after the file). */
+    private static String className(String name, String code) {
+        Matcher p = PACKAGE.matcher(code);
+        String simple = name.substring(name.lastIndexOf('/') + 1).replace(".java", "");
+        return p.find() ? p.group(1) + "." + simple : simple;
     }
 
     private void addAll(List<ReadKey> keys, String name, String code, int at, String expression) {

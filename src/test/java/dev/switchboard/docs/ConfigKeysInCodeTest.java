@@ -28,6 +28,33 @@ class ConfigKeysInCodeTest {
     }
 
     @Test
+    void findsFaultTolerancePoliciesButNotTimerCallbacks() {
+        ConfigKeysInCode code = new ConfigKeysInCode();
+        code.add("c/Calls.java", """
+                package dev.x;
+                import org.eclipse.microprofile.faulttolerance.Retry;
+                import org.eclipse.microprofile.faulttolerance.Timeout;
+                class Calls {
+                    @Timeout(value = 5, unit = ChronoUnit.SECONDS)
+                    @Retry(maxRetries = 2, retryOn = {IOException.class})
+                    @Override
+                    public String fetch(URI uri) { return ""; }
+                }
+                """);
+        code.add("c/Timer.java", """
+                package dev.x;
+                import jakarta.ejb.Timeout;
+                class Timer {
+                    @Timeout
+                    void fire() { }
+                }
+                """);
+
+        assertEquals(List.of("dev.x.Calls/fetch/Timeout/<*> c/Calls.java:5", "dev.x.Calls/fetch/Retry/<*> c/Calls.java:6"),
+                found(code));
+    }
+
+    @Test
     void followsConstantsLocalsAndParametersOfConfigLookups() {
         ConfigKeysInCode code = new ConfigKeysInCode();
         code.add("b/Settings.java", """

@@ -1,7 +1,7 @@
 package dev.switchboard.mcp.client;
 
 import dev.switchboard.mcp.transport.InProcessServer;
-import dev.switchboard.mcp.transport.egress.AddressGuard;
+import dev.switchboard.platform.egress.AddressGuard;
 
 import java.nio.file.Path;
 import java.util.List;

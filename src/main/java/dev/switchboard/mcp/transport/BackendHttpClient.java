@@ -1,6 +1,6 @@
 package dev.switchboard.mcp.transport;
 
-import dev.switchboard.mcp.transport.egress.AddressGuard;
+import dev.switchboard.platform.egress.AddressGuard;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.SchemePortResolver;
 import org.apache.hc.client5.http.SystemDefaultDnsResolver;

@@ -2,7 +2,7 @@ package dev.switchboard.mcp.transport;
 
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
-import dev.switchboard.mcp.transport.egress.AddressNotAllowedException;
+import dev.switchboard.platform.egress.AddressNotAllowedException;
 
 import org.apache.hc.client5.http.ConnectTimeoutException;
 import org.apache.hc.core5.http.ClassicHttpResponse;

@@ -2,9 +2,9 @@ package dev.switchboard.mcp.transport;
 
 import com.sun.net.httpserver.HttpServer;
 import dev.switchboard.mcp.McpException;
-import dev.switchboard.mcp.transport.egress.AddressGuard;
-import dev.switchboard.mcp.transport.egress.AddressNotAllowedException;
-import dev.switchboard.mcp.transport.egress.AllowedNetwork;
+import dev.switchboard.platform.egress.AddressGuard;
+import dev.switchboard.platform.egress.AddressNotAllowedException;
+import dev.switchboard.platform.egress.AllowedNetwork;
 import dev.switchboard.testing.TestThreads;
 import org.apache.hc.client5.http.DnsResolver;
 import org.apache.hc.client5.http.classic.methods.HttpGet;

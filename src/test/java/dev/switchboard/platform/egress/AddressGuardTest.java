@@ -1,4 +1,4 @@
-package dev.switchboard.mcp.transport.egress;
+package dev.switchboard.platform.egress;
 
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;

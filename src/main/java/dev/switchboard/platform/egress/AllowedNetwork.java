@@ -1,4 +1,4 @@
-package dev.switchboard.mcp.transport.egress;
+package dev.switchboard.platform.egress;
 
 import java.net.InetAddress;
 import java.util.Locale;

@@ -1,4 +1,4 @@
-package dev.switchboard.mcp.transport.egress;
+package dev.switchboard.platform.egress;
 
 import java.net.Inet4Address;
 import java.net.InetAddress;
