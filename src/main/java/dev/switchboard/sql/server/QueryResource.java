@@ -2,6 +2,7 @@ package dev.switchboard.sql.server;
 
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.platform.BodyFields;
 import dev.switchboard.sql.Caller;
 import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.auth.PermissionMapping;
@@ -38,6 +39,7 @@ import java.time.Clock;
 import java.time.Duration;
 import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
@@ -55,6 +57,7 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 public class QueryResource {
 
     static final int MAX_QUESTION_CHARS = 2000;
+    private static final Set<String> EXECUTE_FIELDS = Set.of("question", "limit", "offset", "timeout");
 
     @Inject
     QueryDatabase database;
@@ -93,20 +96,21 @@ public class QueryResource {
     @Operation(summary = "Answer a question: {question, limit?, offset?, timeout?} -> the guarded SQL, its explanation, "
             + "the rows, row_count, execution_time and truncated")
     public Response execute(JsonObject body) {
-        JsonValue question = body.get("question");
-        if (!(question instanceof JsonString text) || text.getString().isBlank()) {
+        BodyFields fields = BodyFields.of(body, EXECUTE_FIELDS);
+        String question = fields.requiredString("question");
+        if (question.isBlank()) {
             throw ApiException.badRequest("missing_field", "'question' is required: the question in plain language");
         }
-        if (text.getString().length() > MAX_QUESTION_CHARS) {
+        if (question.length() > MAX_QUESTION_CHARS) {
             throw ApiException.badRequest("question_too_long", "'question' may have at most " + MAX_QUESTION_CHARS + " characters");
         }
         JsonObjectBuilder options = JSON.createObjectBuilder().add("explain", true).add("format", "json");
         for (String option : List.of("limit", "offset", "timeout")) {
-            if (body.containsKey(option)) {
-                options.add(option, body.get(option));
+            if (fields.has(option)) {
+                options.add(option, fields.integer(option));
             }
         }
-        JsonObject params = JSON.createObjectBuilder().add("query", text.getString()).add("options", options).build();
+        JsonObject params = JSON.createObjectBuilder().add("query", question).add("options", options).build();
         return answer(() -> withColumns(query.execute(caller(), params)));
     }
 

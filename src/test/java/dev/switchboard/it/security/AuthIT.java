@@ -90,18 +90,21 @@ class AuthIT {
 
     @Test
     void missingFieldsMalformedJsonAndWrongTypesAre400() {
-        assertEquals("missing_credentials", Api.post("/api/auth/token", null,
+        // the rules of every JSON body (BodyRulesIT): absent is missing_field, present with the wrong type invalid_type
+        assertEquals("missing_field", Api.post("/api/auth/token", null,
                 Json.createObjectBuilder().add("username", username).build()).expect(400).errorCode());
-        assertEquals("missing_credentials", Api.post("/api/auth/token", null,
+        assertEquals("missing_field", Api.post("/api/auth/token", null,
                 Json.createObjectBuilder().add("password", password).build()).expect(400).errorCode());
-        assertEquals("missing_credentials", Api.post("/api/auth/token", null, "{}").expect(400).errorCode());
+        assertEquals("missing_field", Api.post("/api/auth/token", null, "{}").expect(400).errorCode());
         assertEquals("missing_credentials", Api.post("/api/auth/token", null, credentials("", "")).expect(400).errorCode());
         assertEquals("invalid_json", Api.post("/api/auth/token", null, "{\"username\": ").expect(400).errorCode());
         assertEquals("invalid_json", Api.post("/api/auth/token", null, "not json at all").expect(400).errorCode());
-        assertEquals("missing_credentials", Api.post("/api/auth/token", null, Json.createObjectBuilder()
+        assertEquals("invalid_type", Api.post("/api/auth/token", null, Json.createObjectBuilder()
                 .add("username", 42).add("password", password).build()).expect(400).errorCode());
-        assertEquals("missing_credentials", Api.post("/api/auth/token", null, Json.createObjectBuilder()
+        assertEquals("invalid_type", Api.post("/api/auth/token", null, Json.createObjectBuilder()
                 .add("username", username).add("password", Json.createArrayBuilder().add(password)).build()).expect(400).errorCode());
+        assertEquals("unknown_field", Api.post("/api/auth/token", null, Json.createObjectBuilder()
+                .add("username", username).add("password", password).add("remember", true).build()).expect(400).errorCode());
         // valid JSON that is not an object (an array used to get a 500 from the JAX-RS runtime)
         assertEquals("invalid_json", Api.post("/api/auth/token", null, "[\"" + username + "\", \"" + password + "\"]").expect(400).errorCode());
         // top-level scalars are refused by the JAX-RS runtime's JSON reader already (code bad_request)
