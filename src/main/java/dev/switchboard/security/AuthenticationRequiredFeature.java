@@ -39,8 +39,7 @@ public class AuthenticationRequiredFeature implements DynamicFeature {
         @Override
         public void filter(ContainerRequestContext request) {
             if (request.getSecurityContext().getUserPrincipal() == null) {
-                request.abortWith(SecurityErrors.unauthorized("authentication_required", "Authentication required",
-                        "Bearer realm=\"switchboard\""));
+                request.abortWith(SecurityErrors.authenticationRequired());
             }
         }
     }

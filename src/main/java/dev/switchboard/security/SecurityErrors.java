@@ -33,6 +33,23 @@ final class SecurityErrors {
                 .build();
     }
 
+    /** No token (or none that was accepted) on an endpoint that needs a caller. */
+    static Response authenticationRequired() {
+        return unauthorized("authentication_required", "Authentication required: send a token or an API key as "
+                + "'Authorization: Bearer ...'", "Bearer realm=\"switchboard\"");
+    }
+
+    static Response apiKeyRevoked() {
+        return unauthorized("api_key_revoked", "API key revoked (or not known to this server)",
+                "Bearer realm=\"switchboard\", error=\"invalid_token\"");
+    }
+
+    /** A caller without any of the roles an endpoint needs; the code is the one JAX-RS's own refusal maps to. */
+    static Response roleMissing(java.util.Collection<String> roles) {
+        return error(Response.Status.FORBIDDEN, PERMISSION, "forbidden",
+                "Insufficient role: this needs the role " + CallerAdmission.either(roles));
+    }
+
     static Response badRequest(String code, String message) {
         return error(Response.Status.BAD_REQUEST, INVALID_REQUEST, code, message);
     }
