@@ -79,7 +79,7 @@ public class ChatCompletionsServlet extends HttpServlet {
                     "Unsupported Media Type: send the body as application/json", "invalid_request_error", "unsupported_media_type"));
             return;
         }
-        Response refusal = admission.refusal(user, CHAT_ROLES);
+        Response refusal = admission.refusal(request, user, CHAT_ROLES);
         if (refusal != null) {
             write(response, refusal);
             return;

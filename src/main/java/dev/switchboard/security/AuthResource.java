@@ -103,7 +103,7 @@ public class AuthResource {
                 "Bearer realm=\"switchboard\"");
     }
 
-    /** Fetched by Liberty's mpJwt over loopback to verify tokens, and by anyone else who wants to. */
+    /** Fetched by Liberty's mpJwt (and {@link TokenRefusalReason}) over loopback to verify tokens, and by anyone else who wants to. */
     @GET
     @Path("jwks")
     @PermitAll

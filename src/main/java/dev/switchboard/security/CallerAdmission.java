@@ -2,6 +2,7 @@ package dev.switchboard.security;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.core.Response;
 
 import java.util.Collection;
@@ -18,13 +19,17 @@ public class CallerAdmission {
     @Inject
     ApiKeyCheck apiKeyCheck;
 
+    @Inject
+    TokenRefusalReason refusalReason;
+
     /**
-     * The refusal for this caller, or null when it may go on: 401 without a token, 403 without one of {@code roles},
-     * 401 for an API key that is revoked or unknown here (looked up last, only for callers otherwise admitted).
+     * The refusal for this caller, or null when it may go on: 401 without a token or with the reason MicroProfile JWT
+     * refused the one sent ({@link TokenRefusalReason}), 403 without one of {@code roles}, 401 for an API key that is revoked or unknown here (looked up last,
+     * only for callers otherwise admitted).
      */
-    public Response refusal(CurrentUser caller, Set<String> roles) {
+    public Response refusal(HttpServletRequest request, CurrentUser caller, Set<String> roles) {
         if (!caller.isAuthenticated()) {
-            return SecurityErrors.authenticationRequired();
+            return refusalReason.of(request.getHeader("Authorization")).response();
         }
         if (caller.roles().stream().noneMatch(roles::contains)) {
             return SecurityErrors.roleMissing(roles);

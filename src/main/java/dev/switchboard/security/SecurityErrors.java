@@ -1,5 +1,7 @@
 package dev.switchboard.security;
 
+import dev.switchboard.platform.ApiError;
+import jakarta.json.JsonObject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -19,11 +21,11 @@ final class SecurityErrors {
     }
 
     static Response error(Response.Status status, String type, String code, String message) {
-        return Response.status(status)
-                .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(JSON.createObjectBuilder().add("error", JSON.createObjectBuilder()
-                        .add("message", message).add("type", type).add("code", code)).build())
-                .build();
+        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(body(type, code, message)).build();
+    }
+
+    static JsonObject body(String type, String code, String message) {
+        return ApiError.body(message, type, code);
     }
 
     /** @param challenge the WWW-Authenticate value (RFC 6750) */
@@ -31,12 +33,6 @@ final class SecurityErrors {
         return Response.fromResponse(error(Response.Status.UNAUTHORIZED, AUTHENTICATION, code, message))
                 .header("WWW-Authenticate", challenge)
                 .build();
-    }
-
-    /** No token (or none that was accepted) on an endpoint that needs a caller. */
-    static Response authenticationRequired() {
-        return unauthorized("authentication_required", "Authentication required: send a token or an API key as "
-                + "'Authorization: Bearer ...'", "Bearer realm=\"switchboard\"");
     }
 
     static Response apiKeyRevoked() {

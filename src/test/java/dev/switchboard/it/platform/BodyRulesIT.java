@@ -4,6 +4,7 @@ import dev.switchboard.it.support.Api;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
+import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -92,6 +93,13 @@ class BodyRulesIT {
         Api.post("/api/tenants", admin, json("{'id':'" + tenant + "'}")).expect(201);
         // a message that does not exist: the body is judged before the message is looked up
         ids = Map.of("/api/assistants/", assistant, "/api/mcp-servers/", server, "/api/tenants/", tenant, "/api/messages/", "999999999");
+    }
+
+    @AfterAll
+    static void removeFixtures() {
+        Api.delete("/api/assistants/" + ids.get("/api/assistants/"), admin).expect(204);
+        Api.delete("/api/mcp-servers/" + ids.get("/api/mcp-servers/"), admin).expect(204);
+        Api.delete("/api/tenants/" + ids.get("/api/tenants/"), admin).expect(204);
     }
 
     static List<Endpoint> endpoints() {
