@@ -25,6 +25,9 @@ public final class SwitchboardStdio {
 
     private static final Pattern VERSION = Pattern.compile("\"protocolVersion\"\\s*:\\s*\"([^\"]+)\"");
     private static final Duration RETRY = Duration.ofSeconds(1);
+    /** The {@code message} of an error answer, REST ({@code {"error":{"message"...}}}) or JSON-RPC alike. */
+    private static final Pattern MESSAGE = Pattern.compile("\"message\"\\s*:\\s*\"((?:[^\"\\\\]|\\\\.)*)\"");
+    private static final Pattern DESCRIPTION = Pattern.compile("error_description=\"([^\"]*)\"");
 
     private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(10)).build();
     private final URI endpoint;
@@ -108,7 +111,7 @@ public final class SwitchboardStdio {
                 }
                 write(text);
             } else {
-                answerFailure(message, "Switchboard answered HTTP " + response.statusCode() + ": " + text);
+                answerFailure(message, failure(response.statusCode(), text, response.headers()));
             }
         } catch (Exception e) {
             answerFailure(message, "the answer from Switchboard broke off: " + e.getMessage());
@@ -175,6 +178,26 @@ public final class SwitchboardStdio {
             }
         }
         return lastEventId;
+    }
+
+    /**
+     * Why Switchboard did not answer, in its own words: the message of its error answer, else the description in its
+     * challenge. A refused token is named as such, so whoever set SWITCHBOARD_TOKEN learns what to fix.
+     */
+    static String failure(int status, String body, java.net.http.HttpHeaders headers) {
+        Matcher said = MESSAGE.matcher(body);
+        String reason;
+        if (said.find()) {
+            reason = said.group(1).replace("\\\"", "\"").replace("\\\\", "\\");
+        } else {
+            Matcher described = DESCRIPTION.matcher(headers.firstValue("WWW-Authenticate").orElse(""));
+            reason = described.find() ? described.group(1) : body.isEmpty() ? "no reason given" : body;
+        }
+        return switch (status) {
+            case 401 -> "Switchboard refused the token in SWITCHBOARD_TOKEN (HTTP 401): " + reason;
+            case 403 -> "Switchboard refused the request (HTTP 403): " + reason;
+            default -> "Switchboard answered HTTP " + status + ": " + reason;
+        };
     }
 
     /** A request the gateway could not answer still gets an answer, so the client is not left waiting. */

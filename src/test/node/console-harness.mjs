@@ -2,8 +2,9 @@
 // screenshot per step at a 1280x800 laptop screen unless a step changes it, and failing on any browser console error
 // or page error (except the "Failed to load resource" line Chromium logs for an HTTP error a step provokes on
 // purpose, declared with expectHttpError), on any request that leaves the Switchboard under test (the console must
-// work offline: no CDN, no web font, no analytics), on any visible control without an accessible name, and on a page
-// that scrolls sideways at the screen size of the step.
+// work offline: no CDN, no web font, no analytics), on any visible control without an accessible name, on a page
+// that scrolls sideways at the screen size of the step, and on the words "null" or "undefined" in a page's text (a
+// value the page forgot to handle, written out by the DOM).
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -90,6 +91,7 @@ export async function startBrowser({ baseUrl, nodeModules, out, prefix = '' }) {
             try {
                 await fn();
                 for (const control of await unnamedControls(page)) problems.push(`a control without an accessible name: ${control}`);
+                for (const text of await nullTexts(page)) problems.push(`the page shows a missing value as text: ${text}`);
                 const sideways = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
                 if (sideways > 0) problems.push(`the page scrolls sideways by ${sideways} px at ${page.viewportSize().width} px wide`);
                 await page.waitForTimeout(150); // let a toast or focus ring settle for the picture
@@ -148,6 +150,27 @@ function unnamedControls(page) {
         return [...document.querySelectorAll('input:not([type=hidden]), select, textarea, button, a[href], summary, [role=switch]')]
             .filter(el => visible(el) && !named(el))
             .map(el => `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}`);
+    });
+}
+
+/**
+ * Text on the page that reads "null" or "undefined" as a word: what the DOM writes for a value a page forgot to handle
+ * (replaceChildren(null), `${undefined}`). Code the page shows as it is (pre, code, textarea: JSON with its nulls) is
+ * not looked at; text a screen reader reads (sr-only) is. Returns each with the element it is in.
+ */
+function nullTexts(page) {
+    return page.evaluate(() => {
+        const found = [];
+        const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+        for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+            const match = /\b(null|undefined)\b/.exec(node.nodeValue);
+            const el = node.parentElement;
+            if (!match || !el || el.closest('pre, code, textarea, script, style, template')) continue;
+            if (!el.getClientRects().length || getComputedStyle(el).visibility === 'hidden') continue;
+            const where = `${el.tagName.toLowerCase()}${el.id ? '#' + el.id : ''}${el.className ? '.' + String(el.className).split(' ').join('.') : ''}`;
+            found.push(`"${node.nodeValue.trim().slice(0, 80)}" in ${where}`);
+        }
+        return found;
     });
 }
 

@@ -22,7 +22,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { check, LAPTOP, parseArgs, startBrowser } from './console-harness.mjs';
 
-const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'approve-key', 'reject-key', 'slow-key', 'query-key', 'refuse-key', 'audited-calls', 'tenant-id', 'tenant-user', 'paging-tenants', 'paging-sessions', 'user', 'tenant-admin', 'node-modules', 'out']);
+const args = parseArgs(['base-url', 'password', 'server-name', 'assistant-name', 'key', 'approve-key', 'reject-key', 'slow-key', 'query-key', 'refuse-key', 'audited-calls', 'long-subject', 'tenant-id', 'tenant-user', 'paging-tenants', 'paging-sessions', 'user', 'tenant-admin', 'node-modules', 'out']);
 const browser = await startBrowser({ baseUrl: args['base-url'], nodeModules: args['node-modules'], out: args.out, prefix: 'pages-' });
 const { BASE, page, shots, step, rest, expectHttpError, toolCallStatuses } = browser;
 const serverName = args['server-name'];
@@ -316,6 +316,7 @@ try {
     });
 
     const auditedTool = `${serverName}__echo`;
+    const longSubject = args['long-subject'];
     await step('audit-page', async () => {
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit', exact: true }).click();
         await page.locator('#audit-table:not([aria-busy])').waitFor();
@@ -333,9 +334,22 @@ try {
         check((await first.locator('.audit-backend').textContent()) === `on ${serverName}`, 'the backend is shown');
         // the newest rows may be the chat's two echo calls above (one refused by the tool); the gateway's answered ok
         check((await row.locator('td:nth-child(6)').allTextContents()).includes('ok'), 'the outcome is shown');
-        // every column fits a laptop screen: the table does not scroll sideways
-        check(await page.locator('#audit-table').evaluate(t => t.parentElement.scrollWidth - t.parentElement.clientWidth) <= 0,
-            'the audit table fits 1280 px');
+        // every column fits a laptop screen, with the long subject of one of the calls (the IT's long-named user): the
+        // table neither scrolls sideways in its frame nor reaches past the frame, the card or the screen
+        check(page.viewportSize().width === 1280, 'the audit page is looked at on a 1280 px screen');
+        check(await page.locator('#audit-table td', { hasText: longSubject }).count() >= 1, `the long subject is listed (${longSubject})`);
+        const fit = await page.locator('#audit-table').evaluate(t => {
+            const frame = t.parentElement;
+            const card = t.closest('.card');
+            return {
+                scrolls: frame.scrollWidth - frame.clientWidth,
+                pastFrame: t.getBoundingClientRect().right - frame.getBoundingClientRect().right,
+                pastCard: t.getBoundingClientRect().right - card.getBoundingClientRect().right,
+                pastScreen: t.getBoundingClientRect().right - document.documentElement.clientWidth,
+            };
+        });
+        check(fit.scrolls <= 0 && fit.pastFrame <= 0 && fit.pastCard <= 0 && fit.pastScreen <= 0,
+            `the audit table fits 1280 px: ${JSON.stringify(fit)}`);
     });
 
     await step('audit-filtered', async () => {

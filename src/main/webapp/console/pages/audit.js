@@ -142,10 +142,10 @@ export async function render(main, ctx) {
         body.replaceChildren(...events.map(e => h('tr', { dataset: { auditId: e.id, tool: e.tool || '' } },
             h('td', {}, h('button', { type: 'button', class: 'link-button', 'aria-label': `Details of event ${e.chainSeq}`, title: formatTime(e.ts), onclick: () => details(e) },
                 shortTime(e.ts))),
-            h('td', { class: 'mono' }, e.subject || '—'),
+            h('td', { class: 'mono audit-wrap' }, e.subject || '—'),
             h('td', { class: 'mono' }, e.action),
             // one column for both keeps every column on a laptop screen; the public tool name starts with the backend anyway
-            h('td', {}, h('div', { class: 'mono audit-tool' }, e.tool || '—'), e.backendId ? h('div', { class: 'tool-display audit-backend' }, `on ${e.backendId}`) : null),
+            h('td', { class: 'audit-wrap' }, h('div', { class: 'mono audit-tool' }, e.tool || '—'), e.backendId ? h('div', { class: 'tool-display audit-backend' }, `on ${e.backendId}`) : null),
             h('td', {}, h('span', { class: `badge ${e.decision === 'allow' ? 'ok' : e.decision === 'rate_limited' ? 'warn' : 'danger'}` }, e.decision)),
             h('td', {}, outcomeBadge(e.outcome)),
             h('td', { class: 'num' }, e.durationMs != null ? `${e.durationMs} ms` : '—'),

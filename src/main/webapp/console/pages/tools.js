@@ -117,8 +117,8 @@ export async function render(main, ctx, idText) {
                 h('h2', {}, 'This server offers no tools'), h('p', {}, 'It answered, but its tool list is empty.')));
             return;
         }
-        body.replaceChildren(
-            managedNotice,
+        // replaceChildren, unlike h(), writes a null child as the text "null": owners and admins get no notice
+        body.replaceChildren(...[managedNotice].filter(Boolean),
             h('div', { class: 'toolbar' }, search, count),
             h('div', { class: 'table-wrap' }, h('table', { class: 'data', id: 'tool-table' },
                 h('caption', { class: 'sr-only' }, `Tools of ${server.name}`),

@@ -1,9 +1,8 @@
 package dev.switchboard.assistant;
 
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.platform.BodyFields;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 
 import java.util.Set;
 
@@ -15,38 +14,16 @@ public record AssistantInput(String name, String description, String systemPromp
     private static final Set<String> ECHOED = Set.of("id", "userId", "createdAt", "updatedAt", "mcpServerIds");
 
     public static AssistantInput parse(JsonObject body) {
-        for (String key : body.keySet()) {
-            if (!FIELDS.contains(key) && !ECHOED.contains(key)) {
-                throw ApiException.badRequest("unknown_field", "Unknown field '" + key + "'. Allowed fields: "
-                        + String.join(", ", FIELDS.stream().sorted().toList()));
-            }
-        }
-        return new AssistantInput(text(body, "name", 100), text(body, "description", 1000),
-                text(body, "systemPrompt", 100_000), text(body, "model", 200), bool(body, "knowledgeBaseEnabled"));
+        BodyFields fields = BodyFields.of(body, FIELDS, ECHOED);
+        return new AssistantInput(text(fields, "name", 100), text(fields, "description", 1000),
+                text(fields, "systemPrompt", 100_000), text(fields, "model", 200), fields.bool("knowledgeBaseEnabled"));
     }
 
-    private static String text(JsonObject body, String key, int max) {
-        JsonValue value = body.get(key);
-        if (value == null || value == JsonValue.NULL) {
-            return null;
-        }
-        if (!(value instanceof JsonString s)) {
-            throw ApiException.badRequest("invalid_type", "'" + key + "' must be a string");
-        }
-        if (s.getString().length() > max) {
+    private static String text(BodyFields fields, String key, int max) {
+        String text = fields.string(key);
+        if (text != null && text.length() > max) {
             throw ApiException.badRequest("too_long", "'" + key + "' is longer than " + max + " characters");
         }
-        return s.getString();
-    }
-
-    private static Boolean bool(JsonObject body, String key) {
-        JsonValue value = body.get(key);
-        if (value == null || value == JsonValue.NULL) {
-            return null;
-        }
-        if (value != JsonValue.TRUE && value != JsonValue.FALSE) {
-            throw ApiException.badRequest("invalid_type", "'" + key + "' must be true or false");
-        }
-        return value == JsonValue.TRUE;
+        return text;
     }
 }

@@ -1,6 +1,7 @@
 package dev.switchboard.assistant;
 
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.platform.BodyFields;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -27,6 +28,7 @@ import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
@@ -89,15 +91,8 @@ public class AssistantResource {
     @Path("/{id}/mcp-servers")
     @Operation(summary = "Replace the assistant's MCP servers: {\"mcpServerIds\": [1, 2]}")
     public JsonObject setServers(@PathParam("id") long id, JsonObject body) {
-        for (String key : body.keySet()) {
-            if (!key.equals("mcpServerIds")) {
-                throw ApiException.badRequest("unknown_field", "Unknown field '" + key + "'. Allowed fields: mcpServerIds");
-            }
-        }
-        if (!body.containsKey("mcpServerIds")) {
-            throw ApiException.badRequest("missing_field", "'mcpServerIds' is required");
-        }
-        assistants.setServers(user, id, serverIds(body.get("mcpServerIds")));
+        BodyFields fields = BodyFields.of(body, Set.of("mcpServerIds"));
+        assistants.setServers(user, id, serverIds(fields.required("mcpServerIds")));
         return serversJson(assistants.servers(user, id));
     }
 
@@ -107,12 +102,12 @@ public class AssistantResource {
 
     private static List<Long> serverIds(JsonValue value) {
         if (!(value instanceof JsonArray array)) {
-            throw ApiException.badRequest("invalid_type", "'mcpServerIds' must be an array of server ids");
+            throw BodyFields.wrongType("mcpServerIds", "an array of server ids", value);
         }
         List<Long> ids = new ArrayList<>();
         for (JsonValue item : array) {
             if (!(item instanceof JsonNumber n) || !n.isIntegral()) {
-                throw ApiException.badRequest("invalid_type", "'mcpServerIds' must be an array of server ids");
+                throw BodyFields.wrongType("mcpServerIds", "an array of server ids", value);
             }
             ids.add(n.longValue());
         }

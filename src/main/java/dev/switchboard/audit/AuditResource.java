@@ -1,6 +1,7 @@
 package dev.switchboard.audit;
 
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.platform.BodyFields;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -20,6 +21,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import java.util.Set;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -84,11 +86,12 @@ public class AuditResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Events whose input was exactly this JSON, under every audit secret version still in use")
     public JsonObject byInput(JsonObject body) {
-        if (!body.containsKey("input")) {
+        BodyFields fields = BodyFields.of(body, Set.of("input", "tenant"));
+        if (!fields.has("input")) {
             throw ApiException.badRequest("missing_field", "'input' is required: the tool arguments to look for");
         }
-        String tenant = caller.tenantToRead(body.containsKey("tenant") ? body.getString("tenant", null) : null, "audit trail");
-        List<String> hashes = List.copyOf(secrets.lookupHashes(body.get("input")).values());
+        String tenant = caller.tenantToRead(fields.string("tenant"), "audit trail");
+        List<String> hashes = List.copyOf(secrets.lookupHashes(fields.required("input")).values());
         List<AuditEvent> events = em.createQuery("select e from AuditEvent e where e.tenantId = :tenant "
                         + "and e.inputHash in :hashes order by e.id desc", AuditEvent.class)
                 .setParameter("tenant", tenant).setParameter("hashes", hashes).setMaxResults(500).getResultList();

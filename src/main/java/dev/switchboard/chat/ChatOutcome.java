@@ -19,6 +19,14 @@ import java.util.List;
 public record ChatOutcome(String model, String content, String finishReason, List<ToolCall> pendingCalls,
                           List<ToolCallRecord> records, Usage usage, int rounds, boolean roundLimitReached) {
 
+    /**
+     * Seed 003's {@code tool_execution.executed}: whether any tool ran. A run whose only calls were refused, handed
+     * back or timed out ran nothing, though it may have had rounds.
+     */
+    public boolean executed() {
+        return !toolsCalled().isEmpty();
+    }
+
     public List<String> toolsCalled() {
         return records.stream().filter(r -> r.status() == ToolCallStatus.DONE || r.status() == ToolCallStatus.ERROR)
                 .map(ToolCallRecord::displayName)

@@ -1,6 +1,7 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.platform.BodyFields;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -28,19 +29,21 @@ public record ChatRequest(List<JsonObject> messages, List<JsonObject> tools, boo
     private static final int SESSION_ID_LENGTH = 128;
 
     public static ChatRequest parse(JsonObject body, String assistantHeader) {
-        List<JsonObject> messages = messages(body.get("messages"));
-        List<JsonObject> tools = tools(body.get("tools"));
-        boolean stream = bool(body, "stream");
-        boolean includeUsage = body.get("stream_options") instanceof JsonObject o && o.getBoolean("include_usage", false);
-        String sessionId = optionalString(body, "session_id");
+        BodyFields fields = BodyFields.open(body);
+        List<JsonObject> messages = messages(fields);
+        List<JsonObject> tools = tools(fields.array("tools"));
+        boolean stream = Boolean.TRUE.equals(fields.bool("stream"));
+        JsonObject streamOptions = fields.object("stream_options");
+        boolean includeUsage = streamOptions != null && streamOptions.getBoolean("include_usage", false);
+        String sessionId = fields.string("session_id");
         if (sessionId != null && (sessionId.isBlank() || sessionId.length() > SESSION_ID_LENGTH)) {
             throw ApiException.badRequest("invalid_session_id", "'session_id' must be 1 to " + SESSION_ID_LENGTH + " characters");
         }
         Long assistantId = assistantId(body.get("assistant_id"), assistantHeader);
         ToolChoice.of(body.get("tool_choice"));
-        number(body, "temperature");
-        number(body, "max_tokens");
-        optionalString(body, "model");
+        fields.number("temperature");
+        fields.number("max_tokens");
+        fields.string("model");
         JsonObjectBuilder options = JSON.createObjectBuilder();
         body.forEach((name, value) -> {
             if (!OWN_FIELDS.contains(name) && value.getValueType() != JsonValue.ValueType.NULL) {
@@ -76,9 +79,10 @@ public record ChatRequest(List<JsonObject> messages, List<JsonObject> tools, boo
         return messages.subList(start, messages.size());
     }
 
-    private static List<JsonObject> messages(JsonValue value) {
-        if (!(value instanceof JsonArray array) || array.isEmpty()) {
-            throw ApiException.badRequest("missing_field", "'messages' must be a non-empty array");
+    private static List<JsonObject> messages(BodyFields fields) {
+        JsonArray array = fields.requiredArray("messages");
+        if (array.isEmpty()) {
+            throw ApiException.badRequest("missing_field", "'messages' is empty: it needs at least one message");
         }
         List<JsonObject> messages = new ArrayList<>();
         for (int i = 0; i < array.size(); i++) {
@@ -94,12 +98,9 @@ public record ChatRequest(List<JsonObject> messages, List<JsonObject> tools, boo
         return messages;
     }
 
-    private static List<JsonObject> tools(JsonValue value) {
-        if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
+    private static List<JsonObject> tools(JsonArray array) {
+        if (array == null) {
             return List.of();
-        }
-        if (!(value instanceof JsonArray array)) {
-            throw ApiException.badRequest("invalid_type", "'tools' must be an array");
         }
         List<JsonObject> tools = new ArrayList<>();
         for (int i = 0; i < array.size(); i++) {
@@ -121,7 +122,7 @@ public record ChatRequest(List<JsonObject> messages, List<JsonObject> tools, boo
         } else if (value instanceof JsonString s) {
             text = s.getString();
         } else {
-            throw ApiException.badRequest("invalid_type", "'assistant_id' must be a number");
+            throw BodyFields.wrongType("assistant_id", "a number", value);
         }
         if (text == null || text.isBlank()) {
             return null;
@@ -131,34 +132,5 @@ public record ChatRequest(List<JsonObject> messages, List<JsonObject> tools, boo
         } catch (NumberFormatException e) {
             throw ApiException.badRequest("invalid_type", "'assistant_id' (or X-Assistant-Id) must be a number");
         }
-    }
-
-    private static boolean bool(JsonObject body, String name) {
-        JsonValue value = body.get(name);
-        if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
-            return false;
-        }
-        if (value.getValueType() != JsonValue.ValueType.TRUE && value.getValueType() != JsonValue.ValueType.FALSE) {
-            throw ApiException.badRequest("invalid_type", "'" + name + "' must be true or false");
-        }
-        return value.getValueType() == JsonValue.ValueType.TRUE;
-    }
-
-    private static void number(JsonObject body, String name) {
-        JsonValue value = body.get(name);
-        if (value != null && value.getValueType() != JsonValue.ValueType.NULL && !(value instanceof JsonNumber)) {
-            throw ApiException.badRequest("invalid_type", "'" + name + "' must be a number");
-        }
-    }
-
-    private static String optionalString(JsonObject body, String name) {
-        JsonValue value = body.get(name);
-        if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
-            return null;
-        }
-        if (!(value instanceof JsonString s)) {
-            throw ApiException.badRequest("invalid_type", "'" + name + "' must be a string");
-        }
-        return s.getString();
     }
 }

@@ -28,7 +28,6 @@ import jakarta.json.JsonValue;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import java.io.OutputStream;
 import java.io.UncheckedIOException;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -240,23 +239,11 @@ public class ChatService {
     }
 
     /**
-     * Writes a run as it happens. The role chunk goes out first, and storing the turn runs beside the provider
-     * request (see {@link #begin}), so neither the first byte nor the first content waits for the database. A turn
-     * that cannot be stored ends the stream with an error event where the run first needs it (at the latest before
-     * the {@code done} event), never with an answer that looks saved.
+     * Writes a run as it happens, once the role chunk went out (on the request's thread: {@link ChatCompletionsServlet}).
+     * Storing the turn runs beside the provider request (see {@link #begin}), so neither the first byte nor the first
+     * content waits for the database. A turn that cannot be stored ends the stream with an error event where the run
+     * first needs it (at the latest before the {@code done} event), never with an answer that looks saved.
      */
-    void stream(PreparedRun prepared, OutputStream out) {
-        ChunkStream chunks = new ChunkStream(out, prepared.identity());
-        try {
-            chunks.role();
-        } catch (UncheckedIOException e) {
-            LOG.fine(() -> "chat stream " + prepared.identity().id() + " closed by the client before it began");
-            return;
-        }
-        streamAfterRole(prepared, chunks);
-    }
-
-    /** The rest of {@link #stream}, once the role chunk went out (on the request's thread: {@link ChatStreamServlet}). */
     void streamAfterRole(PreparedRun prepared, ChunkStream chunks) {
         StartedRun run = begin(prepared);
         StoringTurn stored = run.stored();

@@ -44,7 +44,7 @@ final class CompletionJson {
         JsonArrayBuilder called = JSON.createArrayBuilder();
         outcome.toolsCalled().forEach(called::add);
         JsonObjectBuilder json = JSON.createObjectBuilder()
-                .add("executed", outcome.rounds() > 0)
+                .add("executed", outcome.executed())
                 .add("tools_called", called)
                 .add("rounds", outcome.rounds())
                 .add("round_limit_reached", outcome.roundLimitReached());

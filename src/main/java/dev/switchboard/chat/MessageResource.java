@@ -2,13 +2,12 @@ package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
 import dev.switchboard.security.CallerIdentity;
+import dev.switchboard.platform.BodyFields;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.POST;
@@ -19,6 +18,7 @@ import jakarta.ws.rs.core.MediaType;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
+import java.util.Set;
 import java.io.StringReader;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
@@ -29,6 +29,8 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 @Produces(MediaType.APPLICATION_JSON)
 @Tag(name = "Chat", description = "OpenAI-compatible chat completions that run the assistant's MCP tools")
 public class MessageResource {
+
+    private static final Set<String> CONFIRM_FIELDS = Set.of("toolCallId", "approved", "arguments");
 
     @Inject
     CurrentUser user;
@@ -52,20 +54,14 @@ public class MessageResource {
     @Consumes(MediaType.APPLICATION_JSON)
     @Operation(summary = "Approve (optionally with edited arguments) or reject a pending tool call of a running message")
     public JsonObject confirm(@PathParam("id") long id, JsonObject body) {
-        if (body == null || !(body.get("toolCallId") instanceof JsonString toolCallId) || toolCallId.getString().isBlank()) {
-            throw ApiException.badRequest("missing_field", "'toolCallId' (a string) is required");
+        BodyFields fields = BodyFields.of(body, CONFIRM_FIELDS);
+        String toolCallId = fields.requiredString("toolCallId");
+        if (toolCallId.isBlank()) {
+            throw ApiException.badRequest("invalid_tool_call_id", "'toolCallId' must not be blank");
         }
-        JsonValue approved = body.get("approved");
-        if (approved != JsonValue.TRUE && approved != JsonValue.FALSE) {
-            throw ApiException.badRequest("invalid_type", "'approved' must be true or false");
-        }
-        JsonValue arguments = body.get("arguments");
-        boolean noArguments = arguments == null || arguments.getValueType() == JsonValue.ValueType.NULL;
-        if (!noArguments && !(arguments instanceof JsonObject)) {
-            throw ApiException.badRequest("invalid_arguments", "'arguments' must be a JSON object");
-        }
-        ToolCallRecord decided = approvals.decide(CallerIdentity.of(user), id, toolCallId.getString(), approved == JsonValue.TRUE,
-                noArguments ? null : arguments.asJsonObject()).orThrow();
+        boolean approved = fields.requiredBool("approved");
+        JsonObject arguments = fields.object("arguments");
+        ToolCallRecord decided = approvals.decide(CallerIdentity.of(user), id, toolCallId, approved, arguments).orThrow();
         signals.signal(id);
         return decided.toJson();
     }

@@ -32,6 +32,11 @@ public class ApiException extends RuntimeException {
         return new ApiException(Response.Status.CONFLICT, "invalid_request_error", code, message);
     }
 
+    /** The stable code callers act on ({@code missing_field}, {@code not_found}, ...). */
+    public String code() {
+        return code;
+    }
+
     public Response toResponse() {
         return ApiError.response(status, getMessage(), type, code);
     }

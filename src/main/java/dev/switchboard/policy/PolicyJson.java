@@ -2,6 +2,7 @@ package dev.switchboard.policy;
 
 import dev.switchboard.platform.egress.AllowedNetwork;
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.platform.BodyFields;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonNumber;
@@ -43,7 +44,7 @@ public final class PolicyJson {
     }
 
     public static TenantPolicy read(JsonObject json) {
-        unknownFields(json, FIELDS, "policy");
+        json = BodyFields.of(json, FIELDS).json();
         List<ToolPattern> tools = isNull(json, "tools") ? null
                 : strings(json, "tools").stream().map(PolicyJson::pattern).toList();
         Set<String> backends = null;
@@ -60,7 +61,10 @@ public final class PolicyJson {
         RateLimit rate = isNull(json, "rateLimit") ? null : rateLimit(json.get("rateLimit"));
         List<ToolRule> rules = new ArrayList<>();
         if (!isNull(json, "toolRules")) {
-            if (!(json.get("toolRules") instanceof JsonArray array) || array.size() > MAX_ENTRIES) {
+            if (!(json.get("toolRules") instanceof JsonArray array)) {
+                throw BodyFields.wrongType("toolRules", "null or an array of rules", json.get("toolRules"));
+            }
+            if (array.size() > MAX_ENTRIES) {
                 throw ApiException.badRequest("invalid_tool_rule", "toolRules must be an array of at most "
                         + MAX_ENTRIES + " objects");
             }
@@ -117,7 +121,7 @@ public final class PolicyJson {
 
     private static RateLimit rateLimit(JsonValue value) {
         if (!(value instanceof JsonObject rate)) {
-            throw ApiException.badRequest("invalid_rate_limit", "rateLimit must be an object or null");
+            throw BodyFields.wrongType("rateLimit", "null or an object", value);
         }
         unknownFields(rate, RATE_FIELDS, "rateLimit");
         int requests = positive(rate, "requests", true);
@@ -164,7 +168,10 @@ public final class PolicyJson {
     }
 
     private static List<String> strings(JsonObject json, String field) {
-        if (!(json.get(field) instanceof JsonArray array) || array.size() > MAX_ENTRIES) {
+        if (!(json.get(field) instanceof JsonArray array)) {
+            throw BodyFields.wrongType(field, "null or an array of strings", json.get(field));
+        }
+        if (array.size() > MAX_ENTRIES) {
             throw ApiException.badRequest("invalid_" + snake(field), field + " must be null or an array of at most "
                     + MAX_ENTRIES + " strings");
         }

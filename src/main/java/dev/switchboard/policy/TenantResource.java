@@ -1,13 +1,12 @@
 package dev.switchboard.policy;
 
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.platform.BodyFields;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.DELETE;
 import jakarta.ws.rs.GET;
@@ -86,13 +85,13 @@ public class TenantResource {
     @Operation(summary = "Create a tenant: id (the tokens' tenant claim), name, optional policy")
     public Response create(JsonObject body) {
         requirePlatformAdmin();
-        unknownFields(body);
-        String id = text(body, "id");
-        if (id == null || !ID.matcher(id).matches()) {
+        BodyFields fields = BodyFields.of(body, TENANT_FIELDS);
+        String id = fields.requiredString("id");
+        if (!ID.matcher(id).matches()) {
             throw ApiException.badRequest("invalid_tenant_id", "id is required: 1-64 letters, digits, '.', '_' or '-'");
         }
-        String name = name(body, id);
-        TenantPolicy policy = policyOrNull(body);
+        String name = name(fields, id);
+        TenantPolicy policy = policyOrNull(fields);
         Tenant created = tenants.create(id, name, policy);
         return Response.created(URI.create("tenants/" + id)).entity(describe(created)).build();
     }
@@ -103,14 +102,14 @@ public class TenantResource {
     public JsonObject update(@PathParam("id") String id, JsonObject body) {
         readable(id);
         requirePlatformAdmin();
-        unknownFields(body);
-        if (body.containsKey("id") && !id.equals(text(body, "id"))) {
+        BodyFields fields = BodyFields.of(body, TENANT_FIELDS);
+        if (fields.has("id") && !id.equals(fields.string("id"))) {
             throw ApiException.badRequest("id_immutable", "A tenant's id cannot change (it is the tokens' tenant claim)");
         }
-        if (body.containsKey("name") && !body.isNull("name")) {
-            tenants.rename(id, name(body, id));
+        if (fields.has("name")) {
+            tenants.rename(id, name(fields, id));
         }
-        Tenant tenant = body.containsKey("policy") ? tenants.bind(id, policyOrNull(body)) : readable(id);
+        Tenant tenant = fields.json().containsKey("policy") ? tenants.bind(id, policyOrNull(fields)) : readable(id);
         return describe(tenant);
     }
 
@@ -169,38 +168,20 @@ public class TenantResource {
         return json.build();
     }
 
-    private static TenantPolicy policyOrNull(JsonObject body) {
-        JsonValue policy = body.get("policy");
-        if (policy == null || policy == JsonValue.NULL) {
-            return null;
-        }
-        if (policy instanceof JsonObject object) {
-            return PolicyJson.read(object);
-        }
-        throw ApiException.badRequest("invalid_policy", "policy must be an object or null");
+    private static TenantPolicy policyOrNull(BodyFields fields) {
+        JsonObject policy = fields.object("policy");
+        return policy == null ? null : PolicyJson.read(policy);
     }
 
-    private static String name(JsonObject body, String fallback) {
-        if (!body.containsKey("name") || body.isNull("name")) {
+    private static String name(BodyFields fields, String fallback) {
+        String name = fields.string("name");
+        if (name == null) {
             return fallback;
         }
-        String name = text(body, "name");
-        if (name == null || name.isBlank() || name.length() > 255) {
+        if (name.isBlank() || name.length() > 255) {
             throw ApiException.badRequest("invalid_name", "name must be 1-255 characters");
         }
         return name.strip();
-    }
-
-    private static void unknownFields(JsonObject body) {
-        for (String key : body.keySet()) {
-            if (!TENANT_FIELDS.contains(key)) {
-                throw ApiException.badRequest("unknown_field", "Unknown field '" + key + "'; known: id, name, policy");
-            }
-        }
-    }
-
-    private static String text(JsonObject body, String field) {
-        return body.get(field) instanceof JsonString s ? s.getString() : null;
     }
 
     private static int number(String text, String field, int fallback, int min, int max) {

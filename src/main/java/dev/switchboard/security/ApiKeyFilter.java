@@ -21,8 +21,7 @@ public class ApiKeyFilter implements ContainerRequestFilter {
     @Override
     public void filter(ContainerRequestContext request) {
         if (apiKeyCheck.rejects(currentUser)) {
-            request.abortWith(SecurityErrors.unauthorized("api_key_revoked", "API key revoked",
-                    "Bearer realm=\"switchboard\", error=\"invalid_token\""));
+            request.abortWith(SecurityErrors.apiKeyRevoked());
         }
     }
 }

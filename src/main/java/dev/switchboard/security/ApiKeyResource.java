@@ -1,5 +1,6 @@
 package dev.switchboard.security;
 
+import dev.switchboard.platform.BodyFields;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
@@ -18,6 +19,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.Instant;
+import java.util.Set;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
@@ -28,6 +30,7 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 public class ApiKeyResource {
 
     private static final int MAX_NAME_LENGTH = 100;
+    private static final Set<String> FIELDS = Set.of("name");
 
     @Inject
     ApiKeys apiKeys;
@@ -43,7 +46,7 @@ public class ApiKeyResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(JsonValue json) {
+    public Response create(JsonObject body) {
         if (currentUser.isApiKey()) {
             return SecurityErrors.error(Response.Status.FORBIDDEN, SecurityErrors.PERMISSION, "api_key_cannot_create_keys",
                     "An API key cannot create API keys; sign in to create one");
@@ -53,15 +56,9 @@ public class ApiKeyResource {
             return SecurityErrors.unauthorized("user_not_active", "The user of this token no longer exists or is disabled",
                     "Bearer realm=\"switchboard\", error=\"invalid_token\"");
         }
-        // JsonValue, not JsonObject: the JAX-RS runtime answers 500 when a JSON array arrives for a JsonObject
-        if (json != null && !(json instanceof JsonObject)) {
-            return SecurityErrors.notAnObject();
-        }
-        JsonObject body = (JsonObject) json;
-        JsonValue nameValue = body == null ? null : body.get("name");
-        String name = nameValue instanceof JsonString s ? s.getString().strip() : null;
-        if (name == null || name.isEmpty() || name.length() > MAX_NAME_LENGTH) {
-            return SecurityErrors.badRequest("invalid_name", "name is required, at most " + MAX_NAME_LENGTH + " characters");
+        String name = BodyFields.of(body, FIELDS).requiredString("name").strip();
+        if (name.isEmpty() || name.length() > MAX_NAME_LENGTH) {
+            return SecurityErrors.badRequest("invalid_name", "name must be 1 to " + MAX_NAME_LENGTH + " characters");
         }
         ApiKeys.Created created = apiKeys.create(currentUser.asTokenSubject(), name);
         return Response.created(URI.create("api-keys/" + created.row().id()))

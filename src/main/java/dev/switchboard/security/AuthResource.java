@@ -1,5 +1,6 @@
 package dev.switchboard.security;
 
+import dev.switchboard.platform.BodyFields;
 import jakarta.annotation.security.PermitAll;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -18,6 +19,7 @@ import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.time.Duration;
+import java.util.Set;
 import java.util.TreeSet;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
@@ -26,6 +28,9 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 @Path("auth")
 @Produces(MediaType.APPLICATION_JSON)
 public class AuthResource {
+
+    /** The fields of the OAuth 2.0 password grant, sent as JSON. */
+    private static final Set<String> TOKEN_FIELDS = Set.of("grant_type", "username", "password");
 
     @Inject
     LocalLogin login;
@@ -46,15 +51,13 @@ public class AuthResource {
     @Path("token")
     @PermitAll
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response token(JsonValue body) {
-        // JsonValue, not JsonObject: the JAX-RS runtime answers 500 when a JSON array arrives for a JsonObject
-        if (body == null) {
-            return SecurityErrors.badRequest("missing_credentials", "username and password are required");
+    public Response token(JsonObject body) {
+        BodyFields fields = BodyFields.of(body, TOKEN_FIELDS);
+        String grantType = fields.string("grant_type");
+        if (grantType != null && !grantType.equals("password")) {
+            return SecurityErrors.badRequest("unsupported_grant_type", "grant_type must be password");
         }
-        if (!(body instanceof JsonObject credentials)) {
-            return SecurityErrors.notAnObject();
-        }
-        return token(credentials.getString("username", null), credentials.getString("password", null));
+        return token(fields.requiredString("username"), fields.requiredString("password"));
     }
 
     /** The OAuth 2.0 resource owner password form, for clients that only speak that. */
@@ -100,7 +103,7 @@ public class AuthResource {
                 "Bearer realm=\"switchboard\"");
     }
 
-    /** Fetched by Liberty's mpJwt over loopback to verify tokens, and by anyone else who wants to. */
+    /** Fetched by Liberty's mpJwt (and {@link TokenRefusalReason}) over loopback to verify tokens, and by anyone else who wants to. */
     @GET
     @Path("jwks")
     @PermitAll

@@ -123,13 +123,21 @@ public class CurrentUser {
 
     /** A string claim of the caller's token; null without a token or claim, or when the claim is not a string. */
     private String stringClaim(String name) {
+        return claims().get(name) instanceof JsonString value ? value.getString() : null;
+    }
+
+    /**
+     * The claims of the caller's token (verified by MicroProfile JWT; an empty object for an anonymous caller), for
+     * rooms that map claims.
+     */
+    public JsonObject claims() {
         if (!isAuthenticated()) {
-            return null;
+            return JsonObject.EMPTY_JSON_OBJECT;
         }
         if (claims == null) {
             claims = TokenClaims.of(jwt.getRawToken());
         }
-        return claims.get(name) instanceof JsonString value ? value.getString() : null;
+        return claims;
     }
 
     /** The raw bearer token, for the API key check; never log it. */

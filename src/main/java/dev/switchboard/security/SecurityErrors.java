@@ -1,5 +1,7 @@
 package dev.switchboard.security;
 
+import dev.switchboard.platform.ApiError;
+import jakarta.json.JsonObject;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 
@@ -19,11 +21,11 @@ final class SecurityErrors {
     }
 
     static Response error(Response.Status status, String type, String code, String message) {
-        return Response.status(status)
-                .type(MediaType.APPLICATION_JSON_TYPE)
-                .entity(JSON.createObjectBuilder().add("error", JSON.createObjectBuilder()
-                        .add("message", message).add("type", type).add("code", code)).build())
-                .build();
+        return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(body(type, code, message)).build();
+    }
+
+    static JsonObject body(String type, String code, String message) {
+        return ApiError.body(message, type, code);
     }
 
     /** @param challenge the WWW-Authenticate value (RFC 6750) */
@@ -31,6 +33,17 @@ final class SecurityErrors {
         return Response.fromResponse(error(Response.Status.UNAUTHORIZED, AUTHENTICATION, code, message))
                 .header("WWW-Authenticate", challenge)
                 .build();
+    }
+
+    static Response apiKeyRevoked() {
+        return unauthorized("api_key_revoked", "API key revoked (or not known to this server)",
+                "Bearer realm=\"switchboard\", error=\"invalid_token\"");
+    }
+
+    /** A caller without any of the roles an endpoint needs; the code is the one JAX-RS's own refusal maps to. */
+    static Response roleMissing(java.util.Collection<String> roles) {
+        return error(Response.Status.FORBIDDEN, PERMISSION, "forbidden",
+                "Insufficient role: this needs the role " + CallerAdmission.either(roles));
     }
 
     static Response badRequest(String code, String message) {

@@ -1,5 +1,6 @@
 package dev.switchboard.security;
 
+import dev.switchboard.platform.BodyFields;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArrayBuilder;
@@ -17,6 +18,7 @@ import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import java.net.URI;
 import java.time.Instant;
+import java.util.Set;
 import java.util.regex.Pattern;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
@@ -29,6 +31,7 @@ public class UserResource {
 
     private static final Pattern USERNAME = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._@-]{0,63}");
     private static final Pattern TENANT = Pattern.compile("[A-Za-z0-9][A-Za-z0-9._-]{0,63}");
+    private static final Set<String> FIELDS = Set.of("username", "password", "role", "tenant");
     private static final int MIN_PASSWORD_LENGTH = 8;
     private static final int MAX_PASSWORD_LENGTH = 1024;
 
@@ -62,21 +65,17 @@ public class UserResource {
 
     @POST
     @Consumes(MediaType.APPLICATION_JSON)
-    public Response create(JsonValue json) {
-        // JsonValue, not JsonObject: the JAX-RS runtime answers 500 when a JSON array arrives for a JsonObject
-        if (json != null && !(json instanceof JsonObject)) {
-            return SecurityErrors.notAnObject();
-        }
-        JsonObject body = (JsonObject) json;
-        String username = string(body, "username");
-        String password = string(body, "password");
-        String roleName = string(body, "role");
-        String tenant = string(body, "tenant");
-        if (username == null || !USERNAME.matcher(username).matches()) {
+    public Response create(JsonObject body) {
+        BodyFields fields = BodyFields.of(body, FIELDS);
+        String username = fields.requiredString("username");
+        String password = fields.requiredString("password");
+        String roleName = fields.string("role");
+        String tenant = fields.string("tenant");
+        if (!USERNAME.matcher(username).matches()) {
             return SecurityErrors.badRequest("invalid_username",
                     "username is required: 1-64 letters, digits, '.', '_', '@' or '-'");
         }
-        if (password == null || password.length() < MIN_PASSWORD_LENGTH || password.length() > MAX_PASSWORD_LENGTH) {
+        if (password.length() < MIN_PASSWORD_LENGTH || password.length() > MAX_PASSWORD_LENGTH) {
             return SecurityErrors.badRequest("invalid_password",
                     "password is required, at least " + MIN_PASSWORD_LENGTH + " characters");
         }
@@ -126,11 +125,6 @@ public class UserResource {
                 .map(user -> Response.ok(JSON.createObjectBuilder().add("username", user.username())
                         .add("wasLocked", login.unlock(user, caller.subject())).build()).build())
                 .orElseGet(() -> SecurityErrors.notFound("user_not_found", "No user " + username));
-    }
-
-    private static String string(JsonObject body, String name) {
-        JsonValue value = body == null ? null : body.get(name);
-        return value instanceof JsonString s ? s.getString() : null;
     }
 
     private JsonObject describe(LocalUser user) {

@@ -62,7 +62,8 @@ class ChatRequestTest {
 
     @Test
     void badBodiesAreNamed() {
-        assertTrue(refusal("{}", null).contains("'messages' must be a non-empty array"));
+        assertEquals("'messages' is required", refusal("{}", null));
+        assertEquals("'messages' must be an array, got a string", refusal("{'messages':'hi'}", null));
         assertTrue(refusal("{'messages':[]}", null).contains("'messages'"));
         assertTrue(refusal("{'messages':[{'content':'no role'}]}", null).contains("messages[0] needs a 'role'"));
         assertTrue(refusal("{'messages':[{'role':'wizard','content':'x'}]}", null).contains("messages[0]"));

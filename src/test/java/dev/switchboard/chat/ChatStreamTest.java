@@ -130,7 +130,10 @@ class ChatStreamTest {
 
     String stream(PreparedRun run) {
         ByteArrayOutputStream out = new ByteArrayOutputStream();
-        chat.stream(run, out);
+        // as ChatCompletionsServlet does: the role chunk, then the run
+        ChunkStream chunks = new ChunkStream(out, run.identity());
+        chunks.role();
+        chat.streamAfterRole(run, chunks);
         return out.toString(StandardCharsets.UTF_8);
     }
 

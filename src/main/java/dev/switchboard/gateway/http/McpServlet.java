@@ -23,6 +23,8 @@ import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.security.ApiKeyCheck;
 import dev.switchboard.security.CallerIdentity;
+import dev.switchboard.security.TokenRefusal;
+import dev.switchboard.security.TokenRefusalReason;
 import dev.switchboard.security.GatewayCaller;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
@@ -52,8 +54,9 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
  * the session's server stream, DELETE ends the session. Liberty's MicroProfile JWT authenticates the caller (a
  * token or an API key); the caller's token is never passed on, backends use their own configured credentials.
  * The URL carries no security constraint: a constraint on {@code /mcp} would also refuse the tokenless WebSocket
- * handshakes of the query dialect, which authenticates in-band. Liberty still verifies any bearer token it is given,
- * and every method here refuses a caller without one (401) itself.
+ * handshakes of the query dialect, which authenticates in-band. Liberty still verifies any bearer token it is given
+ * and lets a request whose token it refused on without a caller; every method here refuses a caller without one
+ * (401) itself, naming why a token that was sent was refused ({@code security.TokenRefusalReason}).
  */
 @WebServlet(urlPatterns = {"/mcp", "/mcp/servers/*", LegacySseSessions.STREAM_PATH, LegacySseSessions.MESSAGES_PATH},
         asyncSupported = true)
@@ -79,6 +82,9 @@ public class McpServlet extends HttpServlet {
 
     @Inject
     ApiKeyCheck apiKeyCheck;
+
+    @Inject
+    TokenRefusalReason refusalReason;
 
     @Inject
     SharedBackends sharedBackends;
@@ -289,9 +295,23 @@ public class McpServlet extends HttpServlet {
             HttpReplies.error(response, 403, GatewayErrors.INVALID_REQUEST, "Forbidden: Origin not allowed");
             return false;
         }
-        if (!caller.isAuthenticated() || apiKeyCheck.rejects(caller)) {
+        if (!caller.isAuthenticated()) {
+            String authorization = request.getHeader("Authorization");
+            if (authorization != null) {
+                // MicroProfile JWT let the request on without a caller: say why it refused the token
+                TokenRefusal refusal = refusalReason.of(authorization);
+                response.setHeader("WWW-Authenticate", refusal.challenge());
+                HttpReplies.error(response, refusal.status(), GatewayErrors.INVALID_REQUEST, "Unauthorized: " + refusal.message());
+                return false;
+            }
+            response.setHeader("WWW-Authenticate", "Bearer realm=\"switchboard\"");
+            HttpReplies.error(response, 401, GatewayErrors.INVALID_REQUEST,
+                    "Unauthorized: no token; send 'Authorization: Bearer <token or API key>'");
+            return false;
+        }
+        if (apiKeyCheck.rejects(caller)) {
             response.setHeader("WWW-Authenticate", "Bearer realm=\"switchboard\", error=\"invalid_token\"");
-            HttpReplies.error(response, 401, GatewayErrors.INVALID_REQUEST, "Unauthorized: API key revoked or token missing");
+            HttpReplies.error(response, 401, GatewayErrors.INVALID_REQUEST, "Unauthorized: API key revoked (or not known to this server)");
             return false;
         }
         return true;

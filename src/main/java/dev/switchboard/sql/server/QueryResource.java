@@ -2,6 +2,8 @@ package dev.switchboard.sql.server;
 
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.platform.BodyFields;
+import dev.switchboard.security.CurrentUser;
 import dev.switchboard.sql.Caller;
 import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.auth.PermissionMapping;
@@ -17,7 +19,6 @@ import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.GET;
@@ -29,15 +30,14 @@ import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
-import org.eclipse.microprofile.jwt.JsonWebToken;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
 import javax.sql.DataSource;
 import java.time.Clock;
 import java.time.Duration;
-import java.util.Collection;
 import java.util.List;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
@@ -55,6 +55,7 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 public class QueryResource {
 
     static final int MAX_QUESTION_CHARS = 2000;
+    private static final Set<String> EXECUTE_FIELDS = Set.of("question", "limit", "offset", "timeout");
 
     @Inject
     QueryDatabase database;
@@ -63,7 +64,7 @@ public class QueryResource {
     LlmClient llm;
 
     @Inject
-    JsonWebToken token;
+    CurrentUser user;
 
     @Resource(lookup = "jdbc/switchboard")
     DataSource switchboardDb;
@@ -93,20 +94,21 @@ public class QueryResource {
     @Operation(summary = "Answer a question: {question, limit?, offset?, timeout?} -> the guarded SQL, its explanation, "
             + "the rows, row_count, execution_time and truncated")
     public Response execute(JsonObject body) {
-        JsonValue question = body.get("question");
-        if (!(question instanceof JsonString text) || text.getString().isBlank()) {
+        BodyFields fields = BodyFields.of(body, EXECUTE_FIELDS);
+        String question = fields.requiredString("question");
+        if (question.isBlank()) {
             throw ApiException.badRequest("missing_field", "'question' is required: the question in plain language");
         }
-        if (text.getString().length() > MAX_QUESTION_CHARS) {
+        if (question.length() > MAX_QUESTION_CHARS) {
             throw ApiException.badRequest("question_too_long", "'question' may have at most " + MAX_QUESTION_CHARS + " characters");
         }
         JsonObjectBuilder options = JSON.createObjectBuilder().add("explain", true).add("format", "json");
         for (String option : List.of("limit", "offset", "timeout")) {
-            if (body.containsKey(option)) {
-                options.add(option, body.get(option));
+            if (fields.has(option)) {
+                options.add(option, fields.integer(option));
             }
         }
-        JsonObject params = JSON.createObjectBuilder().add("query", text.getString()).add("options", options).build();
+        JsonObject params = JSON.createObjectBuilder().add("query", question).add("options", options).build();
         return answer(() -> withColumns(query.execute(caller(), params)));
     }
 
@@ -140,30 +142,7 @@ public class QueryResource {
 
     /** The caller as the query service knows callers: from the verified token's claims. */
     private Caller caller() {
-        JsonObjectBuilder claims = JSON.createObjectBuilder()
-                .add("sub", token.getSubject() != null ? token.getSubject() : token.getName())
-                .add("exp", token.getExpirationTime())
-                .add("groups", strings(token.getGroups()));
-        if (token.getName() != null) {
-            claims.add("preferred_username", token.getName());
-        }
-        Object granted = token.getClaim(PermissionMapping.CLAIM);
-        if (granted instanceof JsonArray array) {
-            claims.add(PermissionMapping.CLAIM, array);
-        } else if (granted instanceof Collection<?> values) {
-            claims.add(PermissionMapping.CLAIM, strings(values));
-        } else if (granted != null) {
-            claims.add(PermissionMapping.CLAIM, granted instanceof JsonString s ? s.getString() : granted.toString());
-        }
-        return permissions.mapping().caller(claims.build());
-    }
-
-    private static JsonArrayBuilder strings(Collection<?> values) {
-        JsonArrayBuilder array = JSON.createArrayBuilder();
-        if (values != null) {
-            values.forEach(v -> array.add(v instanceof JsonString s ? s.getString() : String.valueOf(v)));
-        }
-        return array;
+        return permissions.mapping().caller(user.claims());
     }
 
     /** The result's column names in order, for a table header (JSON rows are objects); empty when no row came back. */

@@ -1,12 +1,11 @@
 package dev.switchboard.sql.server;
 
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.platform.BodyFields;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
-import jakarta.json.JsonString;
-import jakarta.json.JsonValue;
 import jakarta.ws.rs.Consumes;
 import jakarta.ws.rs.POST;
 import jakarta.ws.rs.Path;
@@ -15,6 +14,7 @@ import jakarta.ws.rs.core.MediaType;
 
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
+import java.util.Set;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
@@ -33,20 +33,18 @@ public class SystemStatusResource {
     QueryDialectBean dialect;
 
     @POST
-    public JsonObject broadcast(JsonValue json) {
-        if (!(json instanceof JsonObject body)) {
-            throw ApiException.badRequest("invalid_json", "the body must be a JSON object");
-        }
-        String status = text(body, "status");
-        if (status == null || status.isBlank()) {
+    public JsonObject broadcast(JsonObject body) {
+        BodyFields fields = BodyFields.of(body, Set.of("status", "message", "scheduled_at"));
+        String status = fields.requiredString("status");
+        if (status.isBlank()) {
             throw ApiException.badRequest("invalid_status", "status is required, e.g. maintenance");
         }
         JsonObjectBuilder params = JSON.createObjectBuilder().add("status", status);
-        String message = text(body, "message");
+        String message = fields.string("message");
         if (message != null) {
             params.add("message", message);
         }
-        String scheduledAt = text(body, "scheduled_at");
+        String scheduledAt = fields.string("scheduled_at");
         if (scheduledAt != null) {
             try {
                 params.add("scheduled_at", Instant.parse(scheduledAt).toString());
@@ -55,16 +53,5 @@ public class SystemStatusResource {
             }
         }
         return JSON.createObjectBuilder().add("delivered", dialect.broadcastStatus(params.build())).build();
-    }
-
-    private static String text(JsonObject body, String name) {
-        JsonValue value = body.get(name);
-        if (value == null || value == JsonValue.NULL) {
-            return null;
-        }
-        if (value instanceof JsonString s) {
-            return s.getString();
-        }
-        throw ApiException.badRequest("invalid_" + name, name + " must be a string");
     }
 }

@@ -24,6 +24,7 @@ import java.util.List;
 import java.util.concurrent.CompletableFuture;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -129,6 +130,8 @@ class ChatApprovalsIT {
         JsonObject done = answer.join();
         assertEquals("you said no", done.getJsonArray("choices").getJsonObject(0).getJsonObject("message").getString("content"));
         assertEquals(0, done.getJsonObject("tool_execution").getJsonArray("tools_called").size(), "nothing ran");
+        assertFalse(done.getJsonObject("tool_execution").getBoolean("executed"), "the only call was rejected: nothing executed");
+        assertEquals(1, done.getJsonObject("tool_execution").getInt("rounds"), "the round of the rejected call still counts");
         String told = Chat.toolMessage(script.requests().get(1).getJsonArray("messages"), "r1");
         assertEquals("tool_rejected", json(told).getJsonObject("error").getString("code"));
         assertEquals("The user refused to run the tool '" + echo() + "'; it did not run.", json(told).getJsonObject("error").getString("message"));

@@ -19,8 +19,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Streamed completions are answered by {@code ChatStreamServlet} without JAX-RS, and everything it does not answer
- * goes on to {@code ChatResource}: these are the answers a stream request got before that servlet existed.
+ * {@code POST /api/chat/completions} has one entry, {@code ChatCompletionsServlet}, outside JAX-RS: these are the
+ * answers a stream request got when JAX-RS answered it, kept.
  */
 class ChatStreamGateIT {
 

@@ -116,6 +116,17 @@ class ConsoleChatBrowserIT {
         assertTrue(audited.getJsonArray("steps").getValuesAs(JsonObject.class).stream().allMatch(step -> step.containsKey("result")),
                 () -> "the gateway calls worked: " + audited);
 
+        // and one by a user with a long name (an e-mail-like 60 characters), the newest: the audit table must still fit 1280 px
+        String longSubject = ("on-call.operations-engineer@platform-team.example.org-" + suffix);
+        longSubject = longSubject.substring(0, Math.min(64, longSubject.length()));
+        Api.post("/api/users", admin, Json.createObjectBuilder().add("username", longSubject).add("password", "password-" + suffix)
+                .add("role", "user").add("tenant", "default").build()).expect(201);
+        leftovers.user(longSubject);
+        JsonObject longNamed = GatewayClient.run(Api.login(longSubject, "password-" + suffix), Json.createArrayBuilder()
+                .add(Json.createObjectBuilder().add("op", "call").add("name", serverName + "__echo")
+                        .add("arguments", Json.createObjectBuilder().add("message", "audited for a long subject"))).build());
+        assertTrue(longNamed.getJsonArray("steps").getJsonObject(0).containsKey("result"), () -> "the long-named user's call worked: " + longNamed);
+
         // a tenant the browser creates, gives a policy and deletes; its user makes the first delete answer tenant_in_use
         String tenantId = "console-t-" + suffix;
         String tenantUser = "tenant-user-" + suffix;
@@ -180,6 +191,7 @@ class ConsoleChatBrowserIT {
                 "--query-key", query.key(),
                 "--refuse-key", refused.key(),
                 "--audited-calls", String.valueOf(AUDITED_CALLS),
+                "--long-subject", longSubject,
                 "--tenant-id", tenantId,
                 "--tenant-user", tenantUser,
                 "--paging-tenants", String.valueOf(PAGING_TENANTS),

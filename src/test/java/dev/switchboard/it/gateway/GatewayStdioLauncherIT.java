@@ -2,7 +2,9 @@ package dev.switchboard.it.gateway;
 
 import dev.switchboard.it.support.Api;
 import dev.switchboard.it.support.GatewayClient;
+import dev.switchboard.it.support.McpHttp;
 import dev.switchboard.it.support.SharedEverything;
+import dev.switchboard.it.support.Tokens;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
@@ -64,5 +66,37 @@ class GatewayStdioLauncherIT {
         assertTrue(process.waitFor(60, TimeUnit.SECONDS));
         assertEquals(2, process.exitValue());
         assertEquals("switchboard-stdio: set SWITCHBOARD_TOKEN to a Switchboard token or API key", said);
+    }
+
+    /** What the launcher answers an initialize with, and what it writes to stderr, for this token. */
+    static List<String> launchWith(String token) throws Exception {
+        ProcessBuilder builder = new ProcessBuilder("java", "tools/SwitchboardStdio.java");
+        builder.environment().put("SWITCHBOARD_TOKEN", token);
+        builder.environment().put("SWITCHBOARD_URL", Api.BASE + "/mcp");
+        Process process = builder.start();
+        try (OutputStream in = process.getOutputStream()) {
+            in.write((McpHttp.initializeBody("2025-11-25") + "\n").getBytes(StandardCharsets.UTF_8));
+        }
+        String answer = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8)).readLine();
+        String diagnostic = new BufferedReader(new InputStreamReader(process.getErrorStream(), StandardCharsets.UTF_8)).readLine();
+        assertTrue(process.waitFor(60, TimeUnit.SECONDS));
+        return List.of(answer, diagnostic);
+    }
+
+    @Test
+    void aRefusedTokenIsNamedWithTheServersReason() throws Exception {
+        long now = java.time.Instant.now().getEpochSecond();
+        String expired = Tokens.signedByServer(Tokens.claims("launcher-" + now, "user").add("iat", now - 7200).add("exp", now - 3600).build());
+        List<String> said = launchWith(expired);
+        assertTrue(said.get(0).contains("\"error\"") && said.get(0).contains("The bearer token expired"), said::toString);
+        assertTrue(said.get(1).startsWith("switchboard-stdio: Switchboard refused the token in SWITCHBOARD_TOKEN (HTTP 401): "
+                + "Unauthorized: The bearer token expired"), said::toString);
+
+        String user = Api.newUser("default");
+        JsonObject key = Api.post("/api/api-keys", user, Json.createObjectBuilder().add("name", "launcher").build()).expect(201).json();
+        Api.delete("/api/api-keys/" + key.getJsonNumber("id").longValue(), user).expect(204);
+        said = launchWith(key.getString("key"));
+        assertTrue(said.get(1).endsWith("(HTTP 401): Unauthorized: API key revoked (or not known to this server)"), said::toString);
+        assertFalse(said.toString().contains("token missing"), "a token was sent: " + said);
     }
 }

@@ -102,7 +102,7 @@ class QueryApiIT {
     @Test
     void badRequestsSayWhatToFix() {
         assertEquals("missing_field", Api.post("/api/query/execute", user.token(), Json.createObjectBuilder().build()).expect(400).errorCode());
-        assertEquals("missing_field", Api.post("/api/query/execute", user.token(), Json.createObjectBuilder().add("question", 42).build())
+        assertEquals("invalid_type", Api.post("/api/query/execute", user.token(), Json.createObjectBuilder().add("question", 42).build())
                 .expect(400).errorCode());
         assertEquals("question_too_long", Api.post("/api/query/execute", user.token(),
                 Json.createObjectBuilder().add("question", "x".repeat(2001)).build()).expect(400).errorCode());

@@ -129,10 +129,14 @@ class ApiKeyIT {
 
     @Test
     void nameIsValidated() {
-        assertEquals("invalid_name", Api.post("/api/api-keys", alice.token(), "{}").expect(400).errorCode());
+        assertEquals("missing_field", Api.post("/api/api-keys", alice.token(), "{}").expect(400).errorCode());
         assertEquals("invalid_name", Api.post("/api/api-keys", alice.token(), named("   ")).expect(400).errorCode());
         assertEquals("invalid_name", Api.post("/api/api-keys", alice.token(), named("x".repeat(101))).expect(400).errorCode());
-        assertEquals("invalid_name", Api.post("/api/api-keys", alice.token(), Json.createObjectBuilder().add("name", 7).build()).expect(400).errorCode());
+        assertEquals("invalid_type", Api.post("/api/api-keys", alice.token(), Json.createObjectBuilder().add("name", 7).build()).expect(400).errorCode());
+        assertEquals("unknown_field", Api.post("/api/api-keys", alice.token(), Json.createObjectBuilder().add("name", "k")
+                .add("expiresInDays", 7).build()).expect(400).errorCode());
+        assertEquals(0, list(alice.token()).stream().filter(key -> key.asJsonObject().getString("name").equals("k")).count(),
+                "a refused body creates no key");
         assertEquals("invalid_json", Api.post("/api/api-keys", alice.token(), "{\"name\":").expect(400).errorCode());
         assertEquals("invalid_json", Api.post("/api/api-keys", alice.token(), "[{\"name\":\"in an array\"}]").expect(400).errorCode());
         Api.post("/api/api-keys", alice.token(), "\"just a name\"").expect(400);

@@ -90,18 +90,21 @@ class AuthIT {
 
     @Test
     void missingFieldsMalformedJsonAndWrongTypesAre400() {
-        assertEquals("missing_credentials", Api.post("/api/auth/token", null,
+        // the rules of every JSON body (BodyRulesIT): absent is missing_field, present with the wrong type invalid_type
+        assertEquals("missing_field", Api.post("/api/auth/token", null,
                 Json.createObjectBuilder().add("username", username).build()).expect(400).errorCode());
-        assertEquals("missing_credentials", Api.post("/api/auth/token", null,
+        assertEquals("missing_field", Api.post("/api/auth/token", null,
                 Json.createObjectBuilder().add("password", password).build()).expect(400).errorCode());
-        assertEquals("missing_credentials", Api.post("/api/auth/token", null, "{}").expect(400).errorCode());
+        assertEquals("missing_field", Api.post("/api/auth/token", null, "{}").expect(400).errorCode());
         assertEquals("missing_credentials", Api.post("/api/auth/token", null, credentials("", "")).expect(400).errorCode());
         assertEquals("invalid_json", Api.post("/api/auth/token", null, "{\"username\": ").expect(400).errorCode());
         assertEquals("invalid_json", Api.post("/api/auth/token", null, "not json at all").expect(400).errorCode());
-        assertEquals("missing_credentials", Api.post("/api/auth/token", null, Json.createObjectBuilder()
+        assertEquals("invalid_type", Api.post("/api/auth/token", null, Json.createObjectBuilder()
                 .add("username", 42).add("password", password).build()).expect(400).errorCode());
-        assertEquals("missing_credentials", Api.post("/api/auth/token", null, Json.createObjectBuilder()
+        assertEquals("invalid_type", Api.post("/api/auth/token", null, Json.createObjectBuilder()
                 .add("username", username).add("password", Json.createArrayBuilder().add(password)).build()).expect(400).errorCode());
+        assertEquals("unknown_field", Api.post("/api/auth/token", null, Json.createObjectBuilder()
+                .add("username", username).add("password", password).add("remember", true).build()).expect(400).errorCode());
         // valid JSON that is not an object (an array used to get a 500 from the JAX-RS runtime)
         assertEquals("invalid_json", Api.post("/api/auth/token", null, "[\"" + username + "\", \"" + password + "\"]").expect(400).errorCode());
         // top-level scalars are refused by the JAX-RS runtime's JSON reader already (code bad_request)
@@ -132,22 +135,45 @@ class AuthIT {
 
     // ---- tokens ----
 
+    /**
+     * A 401 in the API's error shape ({@code authentication_error}) with this code, whose message and RFC 6750 challenge
+     * say the same thing; returns the message.
+     */
+    static String refused(String path, String token, String code) {
+        Api.Reply reply = Api.get(path, token);
+        assertEquals(401, reply.status(), () -> path + " -> " + reply.status() + " " + reply.text());
+        JsonObject error = reply.json().getJsonObject("error");
+        assertEquals(code, error.getString("code"), reply::text);
+        assertEquals("authentication_error", error.getString("type"), reply::text);
+        String challenge = reply.headers().firstValue("WWW-Authenticate").orElse("");
+        assertTrue(challenge.startsWith("Bearer realm=\"switchboard\""), "RFC 6750 challenge: " + reply.headers().map());
+        if (token != null) {
+            assertTrue(challenge.contains("error=\"invalid_token\""), challenge);
+            assertTrue(challenge.contains("error_description=\""), challenge);
+        }
+        if (token != null && token.length() > 8) {
+            assertFalse(reply.text().contains(token) || challenge.contains(token), "the token is never echoed");
+        }
+        return error.getString("message");
+    }
+
     @Test
     void noTokenIs401WithAChallenge() {
-        Api.Reply reply = Api.get("/api/auth/me", null).expect(401);
-        assertTrue(reply.headers().firstValue("WWW-Authenticate").orElse("").startsWith("Bearer"),
-                "RFC 6750 challenge: " + reply.headers().map());
-        Api.get("/api/mcp-servers", null).expect(401);
-        Api.get("/api/api-keys", null).expect(401);
-        Api.get("/api/users", null).expect(401);
+        assertEquals("Authentication required: send a token or an API key as 'Authorization: Bearer ...'",
+                refused("/api/auth/me", null, "authentication_required"));
+        refused("/api/mcp-servers", null, "authentication_required");
+        refused("/api/api-keys", null, "authentication_required");
+        refused("/api/users", null, "authentication_required");
     }
 
     @Test
     void garbageTokensAre401() {
-        Api.get("/api/auth/me", "garbage").expect(401);
-        Api.get("/api/auth/me", "a.b.c").expect(401);
-        Api.get("/api/auth/me", "").expect(401);
-        Api.get("/api/auth/me", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.").expect(401);
+        assertTrue(refused("/api/auth/me", "garbage", "token_malformed").startsWith("The bearer token is malformed: "));
+        assertTrue(refused("/api/auth/me", "a.b.c", "token_malformed").startsWith("The bearer token is malformed: "));
+        assertEquals("The bearer token is malformed: the Authorization header has no token after 'Bearer'",
+                refused("/api/auth/me", "", "token_malformed"));
+        assertTrue(refused("/api/auth/me", "eyJhbGciOiJub25lIn0.eyJzdWIiOiJhZG1pbiJ9.", "token_algorithm_refused")
+                .contains("only signed tokens are accepted"));
     }
 
     @Test
@@ -168,8 +194,9 @@ class AuthIT {
         }
         String flipped = new String(chars);
         assertNotEquals(token, flipped);
-        Api.get("/api/auth/me", flipped).expect(401);
-        Api.get("/api/mcp-servers", flipped).expect(401);
+        assertEquals("The bearer token's signature does not verify: it was changed, or signed by another key",
+                refused("/api/auth/me", flipped, "token_signature_invalid"));
+        refused("/api/mcp-servers", flipped, "token_signature_invalid");
     }
 
     @Test
@@ -178,7 +205,7 @@ class AuthIT {
         String[] parts = token.split("\\.");
         String claims = Tokens.payload(token).toString().replace("\"user\"", "\"admin\"");
         String forged = parts[0] + "." + Tokens.b64(claims.getBytes()) + "." + parts[2];
-        Api.get("/api/users", forged).expect(401);
+        refused("/api/users", forged, "token_signature_invalid");
     }
 
     @Test
@@ -196,19 +223,22 @@ class AuthIT {
         // well beyond any clock skew allowance
         String expired = Tokens.signedByServer(Tokens.claims(username, "user")
                 .add("iat", now - 7200).add("exp", now - 3600).build());
-        Api.Reply reply = Api.get("/api/auth/me", expired).expect(401);
-        Api.get("/api/mcp-servers", expired).expect(401);
-        assertFalse(reply.text().contains(username));
+        String message = refused("/api/auth/me", expired, "token_expired");
+        assertTrue(message.startsWith("The bearer token expired at " + Instant.ofEpochSecond(now - 3600)), message);
+        refused("/api/mcp-servers", expired, "token_expired");
+        assertFalse(message.contains(username));
     }
 
     @Test
     void wrongIssuerIs401() {
-        Api.get("/api/auth/me", Tokens.signedByServer(Tokens.claims(username, "user").add("iss", "evil").build())).expect(401);
+        assertTrue(refused("/api/auth/me", Tokens.signedByServer(Tokens.claims(username, "user").add("iss", "evil").build()),
+                "token_wrong_issuer").startsWith("The bearer token is from another issuer: "));
     }
 
     @Test
     void wrongAudienceIs401() {
-        Api.get("/api/auth/me", Tokens.signedByServer(Tokens.claims(username, "user").add("aud", "other-service").build())).expect(401);
+        assertTrue(refused("/api/auth/me", Tokens.signedByServer(Tokens.claims(username, "user").add("aud", "other-service").build()),
+                "token_wrong_audience").startsWith("The bearer token is meant for another audience: "));
     }
 
     @Test
@@ -221,8 +251,8 @@ class AuthIT {
     @Test
     void tokenWithAnUnknownKeyIdIs401() {
         String forged = Tokens.signedByForeignKeyAndKid(Tokens.claims("admin", "admin", "user").build());
-        Api.get("/api/auth/me", forged).expect(401);
-        Api.get("/api/users", forged).expect(401);
+        refused("/api/auth/me", forged, "token_unknown_key");
+        refused("/api/users", forged, "token_unknown_key");
         Api.get("/api/auth/me", Api.adminToken()).expect(200);
     }
 
@@ -236,13 +266,13 @@ class AuthIT {
 
     @Test
     void tokenWithoutExpiryIs401() {
-        Api.get("/api/auth/me", Tokens.signedByServer(Tokens.claims(username, "user").remove("exp").build())).expect(401);
+        refused("/api/auth/me", Tokens.signedByServer(Tokens.claims(username, "user").remove("exp").build()), "token_malformed");
     }
 
     @Test
     void tokenNotYetValidIs401() {
         long now = Instant.now().getEpochSecond();
-        Api.get("/api/auth/me", Tokens.signedByServer(Tokens.claims(username, "user").add("nbf", now + 3600).build())).expect(401);
+        refused("/api/auth/me", Tokens.signedByServer(Tokens.claims(username, "user").add("nbf", now + 3600).build()), "token_not_yet_valid");
     }
 
     @Test
@@ -256,7 +286,10 @@ class AuthIT {
     @Test
     void tokenWithoutKnownRoleIsForbidden() {
         String token = Tokens.signedByServer(Tokens.claims("guest-" + UUID.randomUUID(), "guest").build());
-        assertEquals("forbidden", Api.get("/api/auth/me", token).expect(403).errorCode());
+        JsonObject error = Api.get("/api/auth/me", token).expect(403).json().getJsonObject("error");
+        assertEquals("forbidden", error.getString("code"));
+        assertEquals("permission_error", error.getString("type"));
+        assertEquals("Insufficient role: this needs the role admin or user", error.getString("message"));
     }
 
     @Test
@@ -264,6 +297,7 @@ class AuthIT {
         // a token_use=api_key token that the server never issued as an API key (no row) must not pass
         String token = Tokens.signedByServer(Tokens.claims(username, "user").add("token_use", "api_key").build());
         assertEquals("api_key_revoked", Api.get("/api/mcp-servers", token).expect(401).errorCode());
+        assertEquals("API key revoked (or not known to this server)", Api.get("/api/mcp-servers", token).expect(401).errorMessage());
     }
 
     /**

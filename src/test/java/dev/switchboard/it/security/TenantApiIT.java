@@ -80,7 +80,7 @@ class TenantApiIT {
     void badInputIsRefusedWithAStableCodeAndChangesNothing() {
         String id = "bad-" + suffix;
         assertEquals("invalid_tenant_id", Api.post("/api/tenants", platform, json("{'id':'no spaces'}")).expect(400).errorCode());
-        assertEquals("invalid_tenant_id", Api.post("/api/tenants", platform, json("{'name':'x'}")).expect(400).errorCode());
+        assertEquals("missing_field", Api.post("/api/tenants", platform, json("{'name':'x'}")).expect(400).errorCode());
         assertEquals("unknown_field", Api.post("/api/tenants", platform, json("{'id':'" + id + "','color':'red'}")).expect(400).errorCode());
         JsonObject badPattern = Api.post("/api/tenants", platform, json("{'id':'" + id + "','policy':{'tools':['files']}}")).expect(400).json();
         assertEquals("invalid_tool_pattern", badPattern.getJsonObject("error").getString("code"));

@@ -114,8 +114,12 @@ class UserAdminIT {
     void creationIsValidated() {
         assertEquals("invalid_password", Api.post("/api/users", admin, newUser(unique("v"), "short", "user")).expect(400).errorCode());
         assertEquals("invalid_password", Api.post("/api/users", admin, newUser(unique("v"), "x".repeat(1025), "user")).expect(400).errorCode());
-        assertEquals("invalid_password", Api.post("/api/users", admin, Json.createObjectBuilder()
+        assertEquals("invalid_type", Api.post("/api/users", admin, Json.createObjectBuilder()
                 .add("username", unique("v")).add("password", 12345678).build()).expect(400).errorCode());
+        assertEquals("missing_field", Api.post("/api/users", admin, Json.createObjectBuilder()
+                .add("username", unique("v")).build()).expect(400).errorCode());
+        assertEquals("unknown_field", Api.post("/api/users", admin, Json.createObjectBuilder(
+                newUser(unique("v"), "long-enough", "user")).add("email", "v@example.com").build()).expect(400).errorCode());
         assertEquals("invalid_role", Api.post("/api/users", admin, newUser(unique("v"), "long-enough", "root")).expect(400).errorCode());
         assertEquals("invalid_role", Api.post("/api/users", admin, newUser(unique("v"), "long-enough", "ADMIN")).expect(400).errorCode());
         assertEquals("invalid_username", Api.post("/api/users", admin, newUser("", "long-enough", "user")).expect(400).errorCode());
