@@ -1,19 +1,20 @@
 package dev.switchboard.audit;
 
+import dev.switchboard.platform.json.GeneratedCases;
 import dev.switchboard.platform.json.HostileCorpus;
 import dev.switchboard.platform.json.JsonLimits;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.StringReader;
 import java.math.BigDecimal;
+import java.util.List;
+import java.util.stream.Stream;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -59,19 +60,25 @@ class CanonicalJsonTest {
     }
 
     /** Any number the reader accepts reads back from its canonical form as the same number, in plain notation. */
-    @Property(tries = 300)
-    void acceptedNumbersHaveAnExactPlainCanonicalForm(@ForAll("numbers") String number) {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("numbers")
+    void acceptedNumbersHaveAnExactPlainCanonicalForm(String number) {
         JsonNumber value = (JsonNumber) JSON.createReader(new StringReader(number)).readValue();
         String canonical = CanonicalJson.of(value);
         assertEquals(0, new BigDecimal(canonical).compareTo(new BigDecimal(number)), number + " -> " + canonical);
         assertTrue(!canonical.contains("e") && !canonical.contains("E"), canonical);
     }
 
-    @Provide
-    Arbitrary<String> numbers() {
-        return Arbitraries.strings().withCharRange('0', '9').ofMinLength(1).ofMaxLength(30)
-                .filter(s -> s.length() == 1 || s.charAt(0) != '0')
-                .flatMap(digits -> Arbitraries.integers().between(-JsonLimits.DEFAULTS.maxNumberScale() + 30,
-                        JsonLimits.DEFAULTS.maxNumberScale()).map(exponent -> digits + "e" + exponent));
+    /**
+     * Up to 30 digits with any exponent the reader accepts for them, from seed; and the ends of that range, with one
+     * digit and with thirty.
+     */
+    static Stream<Arguments> numbers() {
+        int scale = JsonLimits.DEFAULTS.maxNumberScale();
+        List<Arguments> edges = GeneratedCases.combinations(List.of("0", "1", "9".repeat(30)), List.of(-scale + 30, 0, scale))
+                .stream().map(digitsAndExponent -> Arguments.of(digitsAndExponent.get()[0] + "e" + digitsAndExponent.get()[1]))
+                .toList();
+        return GeneratedCases.cases(0xca11L, 300, edges, random -> Arguments.of(GeneratedCases.digits(random, '0', 1, 30)
+                + "e" + random.nextInt(-scale + 30, scale + 1)));
     }
 }

@@ -1,13 +1,16 @@
 package dev.switchboard.mcp;
 
+import dev.switchboard.platform.json.GeneratedCases;
 import dev.switchboard.platform.json.JsonLimits;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
 
 import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Random;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -15,13 +18,14 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * A peer's message with a number of any exponent and an id of any kind: read as sent when within the limits; else, when
- * it is an answer, turned into a -32700 error answer to the same id; else refused as a protocol error.
+ * it is an answer, turned into a -32700 error answer to the same id; else refused as a protocol error. The cases are
+ * the limits' edges and a fixed number generated from a fixed seed ({@link GeneratedCases}).
  */
 class JsonRpcMessageHostileTest {
 
-    @Property(tries = 300)
-    void aPeersMessageIsReadOrAnsweredWithAParseErrorForItsId(@ForAll("ids") String id, @ForAll("numbers") String number,
-                                                             @ForAll boolean answer) throws Exception {
+    @ParameterizedTest(name = "id {0}, number {1}, answer {2}")
+    @MethodSource("messages")
+    void aPeersMessageIsReadOrAnsweredWithAParseErrorForItsId(String id, String number, boolean answer) throws Exception {
         String text = answer ? "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"result\":{\"n\":" + number + "}}"
                 : "{\"jsonrpc\":\"2.0\",\"id\":" + id + ",\"method\":\"sampling/createMessage\",\"params\":{\"n\":" + number + "}}";
         boolean readable = Math.abs(Long.parseLong(number.substring(number.indexOf('e') + 1))) < Integer.MAX_VALUE - 100
@@ -41,16 +45,29 @@ class JsonRpcMessageHostileTest {
         }
     }
 
-    @Provide
-    Arbitrary<String> ids() {
-        return Arbitraries.oneOf(Arbitraries.longs().between(0, 999_999_999_999L).map(String::valueOf),
-                Arbitraries.strings().alpha().numeric().ofMinLength(1).ofMaxLength(12).map(s -> "\"" + s + "\""));
+    static Stream<Arguments> messages() {
+        long wide = 99_999_999_999L;
+        List<Arguments> edges = new ArrayList<>();
+        List<String> ids = List.of("0", "999999999999", "\"a\"", "\"" + "Z9".repeat(6) + "\"");
+        for (long exponent : GeneratedCases.exponentEdges(wide)) {
+            for (boolean answer : new boolean[] {true, false}) {
+                edges.add(Arguments.of(ids.get(edges.size() % ids.size()), "1e" + exponent, answer));
+            }
+        }
+        return GeneratedCases.cases(0x3270L, 300, edges, random -> Arguments.of(id(random),
+                GeneratedCases.digits(random, '1', 1, 20) + "e" + GeneratedCases.exponent(random, wide), random.nextBoolean()));
     }
 
-    @Provide
-    Arbitrary<String> numbers() {
-        return Arbitraries.strings().withCharRange('1', '9').ofMinLength(1).ofMaxLength(20).flatMap(digits ->
-                Arbitraries.oneOf(Arbitraries.longs().between(-1100, 1100), Arbitraries.longs().between(-99_999_999_999L, 99_999_999_999L))
-                        .map(exponent -> digits + "e" + exponent));
+    /** Half numeric ids, half quoted strings of letters and digits. */
+    private static String id(Random random) {
+        if (random.nextBoolean()) {
+            return String.valueOf(random.nextLong(0, 1_000_000_000_000L));
+        }
+        String alphanumerics = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789";
+        StringBuilder id = new StringBuilder("\"");
+        for (int i = random.nextInt(1, 13); i > 0; i--) {
+            id.append(alphanumerics.charAt(random.nextInt(alphanumerics.length())));
+        }
+        return id.append('"').toString();
     }
 }

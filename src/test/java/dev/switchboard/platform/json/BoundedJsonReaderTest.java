@@ -8,20 +8,21 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 import jakarta.json.spi.JsonProvider;
 import jakarta.json.stream.JsonParsingException;
-import net.jqwik.api.Arbitraries;
-import net.jqwik.api.Arbitrary;
-import net.jqwik.api.ForAll;
-import net.jqwik.api.Property;
-import net.jqwik.api.Provide;
+import org.junit.jupiter.api.Named;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.ByteArrayInputStream;
 import java.io.StringReader;
 import java.math.BigDecimal;
+import java.math.BigInteger;
 import java.util.List;
 import java.util.Map;
+import java.util.Random;
+import java.util.stream.IntStream;
+import java.util.stream.Stream;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertThrows;
@@ -29,8 +30,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The one bounded reading path: every known-bad document of the corpus is refused with a message that says why (or
- * read, when only its top-level type is wrong), at a bounded cost; and, as properties over generated documents,
- * limits hold exactly at their edges while every document within them reads back unchanged.
+ * read, when only its top-level type is wrong), at a bounded cost; and, over generated cases (the limits' edges and a
+ * fixed number from a fixed seed, {@link GeneratedCases}), limits hold exactly at their edges while every document
+ * within them reads back unchanged.
  */
 class BoundedJsonReaderTest {
 
@@ -107,9 +109,9 @@ class BoundedJsonReaderTest {
     }
 
     /** A number is read exactly when its text and its exponent are within the limits, refused otherwise; cheaply either way. */
-    @Property(tries = 300)
-    void numbersAreReadExactlyOrRefusedAsOutOfRange(@ForAll("digits") String digits, @ForAll("exponents") long exponent)
-            throws Exception {
+    @ParameterizedTest(name = "{0}e{1}")
+    @MethodSource("numbers")
+    void numbersAreReadExactlyOrRefusedAsOutOfRange(String digits, long exponent) throws Exception {
         String text = digits + "e" + exponent;
         var measured = HostileCorpus.cpu(() -> outcome(() -> JSON.createReader(new StringReader("[" + text + "]"))));
         assertTrue(measured.cpuNanos() < HostileCorpus.CPU_BOUND_NANOS, text + " took " + measured.cpuNanos() / 1_000_000 + " ms");
@@ -123,20 +125,17 @@ class BoundedJsonReaderTest {
         }
     }
 
-    @Provide
-    Arbitrary<String> digits() {
-        return Arbitraries.strings().withCharRange('0', '9').ofMinLength(1).ofMaxLength(40)
-                .filter(s -> s.length() == 1 || s.charAt(0) != '0');
-    }
-
-    @Provide
-    Arbitrary<Long> exponents() {
-        return Arbitraries.oneOf(Arbitraries.longs().between(-1100, 1100), Arbitraries.longs().between(-20_000_000_000L, 20_000_000_000L));
+    static Stream<Arguments> numbers() {
+        long wide = 20_000_000_000L;
+        return GeneratedCases.cases(0xb0bL, 300,
+                GeneratedCases.combinations(List.of("0", "7", "1234567890".repeat(4)), GeneratedCases.exponentEdges(wide)),
+                random -> Arguments.of(GeneratedCases.digits(random, '0', 1, 40), GeneratedCases.exponent(random, wide)));
     }
 
     /** Nesting is read up to the limit and refused one level beyond it, whatever mix of arrays and objects. */
-    @Property(tries = 40)
-    void nestingIsReadUpToTheLimitAndRefusedBeyond(@ForAll("depths") int depth, @ForAll long shape) {
+    @ParameterizedTest(name = "depth {0}, shape {1}")
+    @MethodSource("depths")
+    void nestingIsReadUpToTheLimitAndRefusedBeyond(int depth, long shape) {
         StringBuilder open = new StringBuilder();
         StringBuilder close = new StringBuilder();
         for (int i = 0; i < depth; i++) {
@@ -147,22 +146,27 @@ class BoundedJsonReaderTest {
         String text = open + "0" + close;
         Object outcome = outcome(() -> JSON.createReader(new StringReader(text)));
         if (depth <= JsonLimits.DEFAULTS.maxDepth()) {
-            assertTrue(outcome instanceof JsonValue, depth + ": " + outcome);
+            assertTrue(outcome instanceof JsonValue, depth + ", shape " + shape + ": " + outcome);
         } else {
-            assertTrue(outcome instanceof String message && message.startsWith("The JSON text is nested deeper than 1000 levels"), depth + ": " + outcome);
+            assertTrue(outcome instanceof String message && message.startsWith("The JSON text is nested deeper than 1000 levels"), depth + ", shape " + shape + ": " + outcome);
         }
     }
 
-    /** Any depth, and often the ones at the limit, where an off-by-one would show. */
-    @Provide
-    Arbitrary<Integer> depths() {
-        return Arbitraries.oneOf(Arbitraries.integers().between(1, 3000),
-                Arbitraries.integers().between(JsonLimits.DEFAULTS.maxDepth() - 2, JsonLimits.DEFAULTS.maxDepth() + 2));
+    /**
+     * Any depth up to 3000 in any mix of arrays and objects, and every depth around the limit, where an off-by-one would
+     * show, as all arrays, all objects and alternating.
+     */
+    static Stream<Arguments> depths() {
+        int limit = JsonLimits.DEFAULTS.maxDepth();
+        List<Integer> depths = IntStream.concat(IntStream.of(1, 3000), IntStream.rangeClosed(limit - 2, limit + 2)).boxed().toList();
+        return GeneratedCases.cases(0xdee9L, 40, GeneratedCases.combinations(depths, List.of(0L, -1L, 0x5555_5555_5555_5555L)),
+                random -> Arguments.of(random.nextInt(1, 3001), random.nextLong()));
     }
 
     /** A string is refused exactly when it holds half a surrogate pair; otherwise it reads back as written. */
-    @Property(tries = 300)
-    void stringsWithAnUnpairedSurrogateAreRefusedAndOthersReadBackUnchanged(@ForAll("unicode") String value) {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("unicode")
+    void stringsWithAnUnpairedSurrogateAreRefusedAndOthersReadBackUnchanged(String value) {
         String escaped = escape(value);
         Object outcome = outcome(() -> JSON.createReader(new StringReader("\"" + escaped + "\"")));
         if (HostileCorpus.hasLoneSurrogate(value)) {
@@ -172,14 +176,16 @@ class BoundedJsonReaderTest {
         }
     }
 
-    @Provide
-    Arbitrary<String> unicode() {
-        return Arbitraries.strings().withCharRange('\u0000', '\uffff').ofMaxLength(20);
+    static Stream<Arguments> unicode() {
+        return GeneratedCases.cases(0x16b17L, 300,
+                GeneratedCases.UTF16_EDGES.stream().map(s -> Arguments.of(GeneratedCases.named(s))).toList(),
+                random -> Arguments.of(GeneratedCases.named(GeneratedCases.utf16Units(random, 20))));
     }
 
     /** Any document within the limits is read back exactly as the platform's own reader reads it. */
-    @Property(tries = 200)
-    void documentsWithinTheLimitsReadAsThePlatformReadsThem(@ForAll("documents") JsonValue value) {
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("documents")
+    void documentsWithinTheLimitsReadAsThePlatformReadsThem(JsonValue value) {
         String text = value.toString();
         JsonValue platform;
         try (JsonReader reader = JsonProvider.provider().createReader(new StringReader(text))) {
@@ -188,23 +194,58 @@ class BoundedJsonReaderTest {
         assertEquals(platform, read(text));
     }
 
-    @Provide
-    Arbitrary<JsonValue> documents() {
-        return Arbitraries.lazyOf(
-                () -> Arbitraries.strings().ofMaxLength(10).map(s -> (JsonValue) JsonProvider.provider().createValue(s.replaceAll("[\\ud800-\\udfff]", "x"))),
-                () -> Arbitraries.bigDecimals().between(new BigDecimal("-1e30"), new BigDecimal("1e30")).ofScale(6)
-                        .map(d -> (JsonValue) JsonProvider.provider().createValue(d)),
-                () -> Arbitraries.of(JsonValue.TRUE, JsonValue.FALSE, JsonValue.NULL),
-                () -> documents().list().ofMaxSize(4).map(list -> {
-                    var array = JsonProvider.provider().createArrayBuilder();
-                    list.forEach(array::add);
-                    return (JsonValue) array.build();
-                }),
-                () -> Arbitraries.maps(Arbitraries.strings().alpha().ofMaxLength(5), documents()).ofMaxSize(4).map(map -> {
-                    var object = JsonProvider.provider().createObjectBuilder();
-                    map.forEach(object::add);
-                    return (JsonValue) object.build();
-                }));
+    /** Every kind of value, empty and nested containers among them. */
+    static Stream<Arguments> documents() {
+        var json = JsonProvider.provider();
+        List<JsonValue> edges = List.of(json.createValue(""), json.createValue(new BigDecimal("1e30").setScale(6)),
+                json.createValue(new BigDecimal("-1e30").setScale(6)), json.createValue(BigDecimal.ZERO.setScale(6)),
+                JsonValue.TRUE, JsonValue.FALSE, JsonValue.NULL, JsonValue.EMPTY_JSON_ARRAY, JsonValue.EMPTY_JSON_OBJECT,
+                json.createArrayBuilder().add(json.createArrayBuilder().add(json.createObjectBuilder())).build());
+        return GeneratedCases.cases(0xd0cL, 200, edges.stream().map(BoundedJsonReaderTest::namedDocument).toList(),
+                random -> namedDocument(document(random, 0)));
+    }
+
+    private static Arguments namedDocument(JsonValue value) {
+        return Arguments.of(Named.of(GeneratedCases.shown(value.toString()), value));
+    }
+
+    /**
+     * A string of up to 10 units (surrogates replaced), a number up to ±1e30 with six decimals, a literal, or, above
+     * the fourth level, an array of up to 4 values or an object of up to 4 keys of up to 5 letters.
+     */
+    private static JsonValue document(Random random, int level) {
+        var json = JsonProvider.provider();
+        return switch (random.nextInt(level < 4 ? 5 : 3)) {
+            case 0 -> json.createValue(GeneratedCases.utf16Units(random, 10).replaceAll("[\\ud800-\\udfff]", "x"));
+            case 1 -> {
+                BigInteger unscaled = new BigInteger(GeneratedCases.digits(random, '0', 1, 36));
+                yield json.createValue(new BigDecimal(random.nextBoolean() ? unscaled : unscaled.negate(), 6));
+            }
+            case 2 -> List.of(JsonValue.TRUE, JsonValue.FALSE, JsonValue.NULL).get(random.nextInt(3));
+            case 3 -> {
+                var array = json.createArrayBuilder();
+                for (int i = random.nextInt(0, 5); i > 0; i--) {
+                    array.add(document(random, level + 1));
+                }
+                yield array.build();
+            }
+            default -> {
+                var object = json.createObjectBuilder();
+                for (int i = random.nextInt(0, 5); i > 0; i--) {
+                    object.add(letters(random, 5), document(random, level + 1));
+                }
+                yield object.build();
+            }
+        };
+    }
+
+    private static String letters(Random random, int maxLength) {
+        StringBuilder out = new StringBuilder();
+        for (int i = random.nextInt(0, maxLength + 1); i > 0; i--) {
+            int letter = random.nextInt(52);
+            out.append((char) (letter < 26 ? 'a' + letter : 'A' + letter - 26));
+        }
+        return out.toString();
     }
 
     private static JsonValue read(String text) {
