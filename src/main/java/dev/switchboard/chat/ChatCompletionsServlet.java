@@ -106,12 +106,9 @@ public class ChatCompletionsServlet extends HttpServlet {
         stream(request, response, run);
     }
 
-    /** The body as one JSON object, read as JAX-RS endpoints read theirs; {@code missing_body} when there is none. */
+    /** The body as one JSON object, read by the reader every JAX-RS endpoint uses, with the same refusals. */
     private JsonObject body(HttpServletRequest request) throws IOException {
         byte[] bytes = request.getInputStream().readAllBytes();
-        if (bytes.length == 0) {
-            throw ApiException.badRequest("missing_body", "A JSON body with 'messages' is required");
-        }
         return (JsonObject) bodies.readFrom(OBJECT, JsonObject.class, new Annotation[0], MediaType.APPLICATION_JSON_TYPE,
                 new MultivaluedHashMap<>(), new ByteArrayInputStream(bytes));
     }
