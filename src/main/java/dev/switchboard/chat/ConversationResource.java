@@ -11,6 +11,7 @@ import jakarta.json.JsonArrayBuilder;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
+import jakarta.servlet.http.HttpServletRequest;
 import jakarta.ws.rs.GET;
 import jakarta.ws.rs.HeaderParam;
 import jakarta.ws.rs.Path;
@@ -71,11 +72,16 @@ public class ConversationResource {
     @Operation(summary = "Server-sent events of the conversation's tool calls: assistant.toolCall.updated and tool.message.updated "
             + "for every state change; resumable with Last-Event-ID")
     public void events(@PathParam("id") long id, @HeaderParam(HttpHeaders.LAST_EVENT_ID_HEADER) String lastEventId,
-                       @Context SseEventSink sink, @Context Sse sse) {
+                       @Context SseEventSink sink, @Context Sse sse, @Context HttpServletRequest request) {
         Conversation conversation = store.find(CallerIdentity.of(user), id);
         EventId resumeAfter = lastEventId == null || lastEventId.isBlank() ? null : EventId.parse(lastEventId)
                 .orElseThrow(() -> ApiException.badRequest("invalid_last_event_id", "Last-Event-ID '" + lastEventId
                         + "' is not an event id of this stream (expected <log>-<sequence>, as the stream's ids are)"));
+        if (request.isAsyncStarted()) {
+            // the container's timeout for asynchronous requests (30 s) would cut a stream that is meant to stay open;
+            // keep-alives find the clients that have gone
+            request.getAsyncContext().setTimeout(0);
+        }
         watchers.open(conversation.getId(), resumeAfter, sink, sse);
     }
 

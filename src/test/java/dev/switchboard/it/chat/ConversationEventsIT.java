@@ -247,6 +247,44 @@ class ConversationEventsIT {
         }
     }
 
+    /** Longer than the container's 30 s for an asynchronous request, and than two keep-alive intervals (15 s). */
+    @Test
+    void aQuietStreamStaysOpenWithKeepAlivesAndStillDelivers() throws Exception {
+        Script script = provider.script(Reply.text("hello"), Reply.tools(new ToolCall("q1", chat.tool("get-sum"), "{\"a\":1,\"b\":1}")),
+                Reply.text("two"));
+        String session = "quiet-" + script.key();
+        long conversation = conversation(script, session);
+        HttpRequest request = HttpRequest.newBuilder(URI.create(Api.BASE + "/api/conversations/" + conversation + "/events"))
+                .header("Authorization", "Bearer " + chat.owner()).header("Accept", "text/event-stream").GET().build();
+        HttpResponse<java.util.stream.Stream<String>> response = Chat.http1().send(request, HttpResponse.BodyHandlers.ofLines());
+        assertEquals(200, response.statusCode());
+        long opened = System.nanoTime();
+        java.util.Iterator<String> lines = response.body().iterator();
+        CompletableFuture<Integer> keptAlive = CompletableFuture.supplyAsync(() -> {
+            int comments = 0;
+            while (System.nanoTime() - opened < TimeUnit.SECONDS.toNanos(35)) {
+                String line = lines.next();
+                if (line.equals(": keep-alive")) {
+                    comments++;
+                }
+                assertTrue(!line.startsWith("data:"), "nothing happened in the conversation: " + line);
+            }
+            return comments;
+        });
+        assertTrue(keptAlive.get(60, TimeUnit.SECONDS) >= 1, "keep-alives while it is quiet");
+        Api.post("/api/chat/completions", chat.owner(), ask(script, session, "add")).expect(200);
+        String event = CompletableFuture.supplyAsync(() -> {
+            while (true) {
+                String line = lines.next();
+                if (line.startsWith("event: ")) {
+                    return line;
+                }
+            }
+        }).get(30, TimeUnit.SECONDS);
+        assertEquals("event: assistant.toolCall.updated", event, "the stream still delivers after 35 s");
+        response.body().close();
+    }
+
     @Test
     void onlyTheOwnerMayWatchAndErrorsAreTheApisJson() throws Exception {
         Script script = provider.script(Reply.text("hello"));
