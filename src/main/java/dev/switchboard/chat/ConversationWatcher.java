@@ -21,7 +21,7 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 /**
  * One open {@code GET /api/conversations/{id}/events}: the conversation's events, queued as they are published and
  * written in order on a pooled thread, so a watcher whose client reads slowly never holds up the run that publishes.
- * A client too slow to keep up with the replay buffer's worth of events is cut off (it resumes with
+ * A client too slow to keep up (twice the replay buffer's worth of events waiting) is cut off (it resumes with
  * {@code Last-Event-ID} and is told to reload if that is too far behind); a write that fails ends the watch.
  */
 final class ConversationWatcher {
@@ -56,7 +56,7 @@ final class ConversationWatcher {
 
     /** Hands an event to this watcher (the {@link ConversationEvents} delivery): queued, never written here. */
     void deliver(ConversationEvent event) {
-        enqueue(sse.newEventBuilder().id(event.id().toString()).name(event.type()).data(String.class, event.data().toString()).build(), false);
+        enqueue(sse.newEventBuilder().id(event.id().toString()).name(event.type()).data(String.class, event.data().toString()).build());
     }
 
     /**
@@ -81,9 +81,12 @@ final class ConversationWatcher {
                 placed.close();
                 return;
             }
+            // in one step with starting: a live event queued meanwhile must not be written before it
+            queued.addFirst(first.build());
             started = true;
+            writing = true;
         }
-        enqueue(first.build(), true);
+        writer.execute(this::writeQueued);
     }
 
     /** An SSE comment that keeps proxies from closing a quiet stream, and finds out whether the client is still there. */
@@ -92,7 +95,7 @@ final class ConversationWatcher {
             close();
             return;
         }
-        enqueue(sse.newEventBuilder().comment("keep-alive").build(), false);
+        enqueue(sse.newEventBuilder().comment("keep-alive").build());
     }
 
     /** Ends the stream (the client sees its end) and the watch; idempotent. */
@@ -117,21 +120,17 @@ final class ConversationWatcher {
         onClose.accept(this);
     }
 
-    private void enqueue(OutboundSseEvent event, boolean first) {
+    private void enqueue(OutboundSseEvent event) {
         synchronized (this) {
             if (closed) {
                 return;
             }
-            if (queued.size() >= queueLimit && !first) {
+            if (queued.size() >= queueLimit) {
                 LOG.fine(() -> "a watcher of conversation " + conversationId + " fell " + queueLimit + " events behind; cut off");
                 writer.execute(this::close);
                 return;
             }
-            if (first) {
-                queued.addFirst(event);
-            } else {
-                queued.addLast(event);
-            }
+            queued.addLast(event);
             if (!started || writing) {
                 return;
             }

@@ -38,7 +38,10 @@ public class ConversationWatchers {
     @ConfigProperty(name = "switchboard.chat.events.keep-alive", defaultValue = "PT15S")
     Duration keepAlive;
 
-    /** A stream further behind than the replay buffer holds is cut off: resuming it tells the client to reload anyway. */
+    /**
+     * A stream with more events waiting than a full replay and as many live ones is cut off: its client resumes, and
+     * is told to reload when it is that far behind.
+     */
     @Inject
     @ConfigProperty(name = "switchboard.chat.events.replay-size", defaultValue = "256")
     int replaySize;
@@ -63,7 +66,7 @@ public class ConversationWatchers {
      * The caller has checked that the conversation is theirs.
      */
     void open(long conversationId, EventId resumeAfter, SseEventSink sink, Sse sse) {
-        ConversationWatcher watcher = new ConversationWatcher(conversationId, sink, sse, executor, replaySize + 1, open::remove);
+        ConversationWatcher watcher = new ConversationWatcher(conversationId, sink, sse, executor, 2 * replaySize, open::remove);
         open.add(watcher);
         watcher.start(events.watch(conversationId, resumeAfter, watcher::deliver), resumeAfter);
     }
