@@ -19,6 +19,8 @@ const { BASE, page, shots, step } = browser;
 const backends = args.backends.split(',');
 const maxHeight = Number(args['max-height']);
 const result = { screenshots: shots };
+/** Tools the page lists at a time. */
+const TOOL_PAGE = 15;
 
 const rows = page.locator('#gateway-tool-table tr.tool-row');
 const publicNames = () => rows.evaluateAll(trs => trs.map(tr => tr.dataset.publicName));
@@ -48,14 +50,15 @@ try {
         await page.locator('.backend-card').first().waitFor();
         check(total >= 70, `over 70 tools behind the gateway: ${total}`);
         result.totalTools = total;
-        check(await rows.count() === 20, `one page of 20 tools is shown: ${await rows.count()}`);
-        check((await page.textContent('#gateway-tool-count')) === `20 of ${total} tools`, `the count says how many: ${await page.textContent('#gateway-tool-count')}`);
+        check(await rows.count() === TOOL_PAGE, `one page of ${TOOL_PAGE} tools is shown: ${await rows.count()}`);
+        check((await page.textContent('#gateway-tool-count')) === `${TOOL_PAGE} of ${total} tools`, `the count says how many: ${await page.textContent('#gateway-tool-count')}`);
         check((await page.textContent('#gateway-tools-facts')).startsWith(`${total} tools from ${backends.length} shared backends`),
             `the facts line: ${await page.textContent('#gateway-tools-facts')}`);
         check(await page.locator('tr.tool-details:not([hidden])').count() === 0, 'every tool\u2019s details are shut');
-        check(await page.locator('.backend-sessions-toggle[open]').count() === 0, 'every session\u2019s backend sessions are shut');
-        check(await page.locator('.backend-card').count() === 6 && await page.isVisible('#backends-show-all'),
-            `six of the ${backends.length} backend cards, and a way to the rest`);
+        check(await page.locator('tr.session-backends:not([hidden])').count() === 0, 'every session\u2019s backend sessions are shut');
+        check(await page.locator('.backend-card').count() === 3 && await page.isVisible('#backends-show-all'),
+            `three of the ${backends.length} backend cards, and a way to the rest`);
+        check((await page.textContent('#backends-updated')).startsWith(`${backends.length} shared`), 'the summary counts every backend');
         const height = await page.evaluate(() => document.documentElement.scrollHeight);
         result.pageHeight = height;
         check(height < maxHeight, `the page is ${height} px tall at 1280x800 (at most ${maxHeight})`);
@@ -68,7 +71,7 @@ try {
         await page.fill('#gateway-tool-search', 'ECHO');
         const echoes = await toolsSettled();
         const names = await publicNames();
-        check(echoes >= backends.length && echoes < result.totalTools && names.length === Math.min(echoes, 20), `the search narrows the list: ${names}`);
+        check(echoes >= backends.length && echoes < result.totalTools && names.length === Math.min(echoes, TOOL_PAGE), `the search narrows the list: ${names}`);
         check(backends.every(b => names.includes(`${b}__echo`)), `every backend's echo is found: ${names}`);
         await page.fill('#gateway-tool-search', target);
         check(await toolsSettled() === 1, 'one tool has that public name');
@@ -132,7 +135,7 @@ try {
         check(await page.locator('.backend-card').count() === backends.length, 'every backend card on request');
         check(await page.getAttribute('#backends-show-all', 'aria-expanded') === 'true', 'the button says they are shown');
         await page.click('#backends-show-all');
-        check(await page.locator('.backend-card').count() === 6, 'and fewer again');
+        check(await page.locator('.backend-card').count() === 3, 'and fewer again');
         // a card's tool count shows that backend's tools in the list
         const card = page.locator(`.backend-card[data-backend-name="${backends[2]}"]`);
         if (!(await card.count())) await page.click('#backends-show-all');
@@ -164,7 +167,7 @@ try {
         await page.keyboard.press('Enter');
         await sessionsSettled();
         const old = await sessionRows.evaluateAll(trs => trs.map(tr => tr.textContent));
-        check(old.length > 0 && old.length < ended.length && old.every(t => t.includes('protocol 2025-03-26') && t.includes('beta-ide')),
+        check(old.length > 0 && old.length < ended.length && old.every(t => t.includes('/mcp · 2025-03-26') && t.includes('beta-ide')),
             `by protocol version too: ${old}`);
         result.sessionsOfOldProtocol = old.length;
     });
@@ -176,12 +179,14 @@ try {
         await page.selectOption('#session-state', 'open');
         await sessionsSettled();
         const row = sessionRows.first();
-        const summary = row.locator('.backend-sessions-toggle > summary');
-        check((await summary.textContent()).startsWith(`${backends.length} backends`), `the row counts its backend sessions: ${await summary.textContent()}`);
-        check(!(await row.locator('.backend-session').first().isVisible()), 'the backend sessions are shut');
-        await summary.click();
-        await row.locator('.backend-session').first().waitFor();
-        check(await row.locator('.backend-session').count() === backends.length, 'one chip per backend session');
+        const toggle = row.locator('.backend-toggle');
+        check((await toggle.textContent()).startsWith(`${backends.length} backends`), `the row counts its backend sessions: ${await toggle.textContent()}`);
+        const list = page.locator(`#gateway-session-table tr[data-backends-of="${await row.getAttribute('data-session-id')}"]`);
+        check(!(await list.isVisible()), 'the backend sessions are shut');
+        await toggle.click();
+        await list.locator('.backend-session').first().waitFor();
+        check(await toggle.getAttribute('aria-expanded') === 'true', 'the button says they are shown');
+        check(await list.locator('.backend-session').count() === backends.length, 'one chip per backend session');
         result.sessionHeight = await page.evaluate(() => document.documentElement.scrollHeight);
     });
 } catch (err) {

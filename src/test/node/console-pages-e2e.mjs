@@ -259,14 +259,14 @@ try {
         await row.waitFor();
         check((await row.getAttribute('data-subject')) === 'admin', 'the session names who is connected');
         const text = await row.textContent();
-        check(text.includes('tenant default') && text.includes('Streamable HTTP') && /protocol \d{4}-\d{2}-\d{2}/.test(text) && text.includes('/mcp'),
+        check(text.includes('tenant default') && text.includes('Streamable HTTP') && /\/mcp · \d{4}-\d{2}-\d{2}/.test(text),
             `tenant, transport, endpoint and protocol are shown: ${text}`);
         check(text.includes('1.0.0'), 'the client version is shown');
-        // the row counts its backend sessions; opening it lists them
-        await row.locator('.backend-sessions-toggle > summary').click();
-        await row.locator(`.backend-session[data-server-name="${serverName}"]`).waitFor();
-        await row.scrollIntoViewIfNeeded();
+        // the row counts its backend sessions; opening it lists them in a row below
         result.liveSessionId = await row.getAttribute('data-session-id');
+        await row.locator('.backend-toggle').click();
+        await page.locator(`#gateway-session-table tr[data-backends-of="${result.liveSessionId}"] .backend-session[data-server-name="${serverName}"]`).waitFor();
+        await row.scrollIntoViewIfNeeded();
     });
 
     await step('gateway-session-ended', async () => {

@@ -21,6 +21,7 @@ export function sessionsPanel(ctx) {
     const body = h('tbody');
     const table = h('table', { class: 'data', id: 'gateway-session-table' },
         h('caption', { class: 'sr-only' }, 'MCP sessions of the gateway, newest first, with their backend sessions'),
+        h('colgroup', {}, ['who', 'client', 'transport', 'started', 'seen', 'backends'].map(c => h('col', { class: `col-${c}` }))),
         h('thead', {}, h('tr', {}, ['Who', 'Client', 'Transport', 'Started', 'Last seen', 'Backend sessions']
             .map(c => h('th', { scope: 'col' }, c)))),
         body);
@@ -44,11 +45,11 @@ export function sessionsPanel(ctx) {
     const prev = button('Previous', { size: 'sm', id: 'session-prev', onClick: () => { cursors.pop(); load(); } });
     const next = button('Next', { size: 'sm', id: 'session-next', onClick: () => { cursors.push(nextCursor); load(); } });
     const pager = h('div', { class: 'pager', role: 'group', 'aria-label': 'Pages of sessions', hidden: true }, prev, next);
-    const updated = h('p', { id: 'sessions-updated' }, `Refreshed every ${REFRESH_MS / 1000} s while this page is open.`);
+    const updated = h('span', {}, `Refreshed every ${REFRESH_MS / 1000} s while this page is open.`);
     const section = h('section', { class: 'card section', 'aria-labelledby': 'sessions-heading', id: 'gateway-sessions' },
-        h('div', { class: 'section-head' }, h('div', {}, h('h2', { id: 'sessions-heading' }, 'Live sessions'), updated),
+        h('div', { class: 'section-head' }, h('div', {}, h('h2', { id: 'sessions-heading' }, 'Live sessions'), h('p', { id: 'sessions-updated' }, count, updated)),
             button('Refresh', { kind: 'ghost', size: 'sm', iconName: 'refresh', id: 'sessions-refresh', onClick: () => load() })),
-        h('div', { class: 'toolbar' }, search, state, transport, protocol, versions, tenant, count),
+        h('div', { class: 'toolbar' }, search, state, transport, protocol, versions, tenant),
         error,
         h('div', { class: 'table-wrap' }, table),
         pager);
@@ -86,7 +87,7 @@ export function sessionsPanel(ctx) {
             nextCursor = page.nextCursor || null;
             shown = query;
             draw(page.data, page.total);
-            updated.textContent = `Updated ${new Date().toLocaleTimeString()}, every ${REFRESH_MS / 1000} s while this page is open.`;
+            updated.textContent = `${count.textContent ? ' \u00b7 ' : ''}Updated ${new Date().toLocaleTimeString()}, every ${REFRESH_MS / 1000} s while this page is open.`;
         } catch (err) {
             if (mine !== loadNo) return;
             error.replaceChildren(h('div', { class: 'section-body' }, alertBox(err, 'Could not load the gateway sessions')));
@@ -125,33 +126,45 @@ export function sessionsPanel(ctx) {
                     : 'Nothing matches this choice.')))));
             return;
         }
-        body.replaceChildren(...sessions.map(row));
+        body.replaceChildren(...sessions.flatMap(row));
     }
 
     function row(s) {
         const client = s.clientInfo || {};
         const ended = s.state === 'ended';
-        return h('tr', { dataset: { sessionId: s.sessionId, subject: s.subject, state: s.state } },
-            h('td', {}, h('div', { class: 'tool-name' }, s.subject),
-                h('div', { class: 'tool-display' }, `tenant ${s.tenant}`,
-                    ended ? h('span', { class: 'badge', style: 'margin-left:6px' }, `ended${s.endReason ? ': ' + s.endReason : ''}`)
-                        : s.live ? null : h('span', { class: 'badge warn', style: 'margin-left:6px', title: 'Recorded as open, held by another instance or waiting to be taken up after a restart' }, 'not on this instance'))),
-            h('td', {}, client.name ? h('span', {}, client.name, client.version ? h('span', { class: 'muted' }, ` ${client.version}`) : null)
-                : h('span', { class: 'muted' }, 'unnamed')),
-            h('td', {}, h('div', {}, TRANSPORTS[s.transport] || s.transport),
-                h('div', { class: 'tool-display' }, `${s.endpoint} · protocol ${s.protocolVersion}`)),
+        const clientText = [client.name || 'unnamed', client.version].filter(Boolean).join(' ');
+        // the backend sessions, counted in the row, are listed in a row of their own below it when opened
+        const backends = s.backends || [];
+        const detailsId = `session-backends-${s.id}`;
+        const details = h('tr', { class: 'session-backends', id: detailsId, hidden: !opened.has(s.sessionId), dataset: { backendsOf: s.sessionId } },
+            h('td', { colspan: 6 }, h('div', { class: 'chips backend-sessions' }, backends.map(backendChip))));
+        const toggle = backends.length ? backendToggle(backends, detailsId, !details.hidden, (open) => {
+            details.hidden = !open;
+            if (open) opened.add(s.sessionId); else opened.delete(s.sessionId);
+            summary.classList.toggle('open', open);
+        }) : null;
+        // two lines a row at most, whatever the names: what does not fit ends in an ellipsis and is in the title
+        const summary = h('tr', { class: opened.has(s.sessionId) ? 'open' : null, dataset: { sessionId: s.sessionId, subject: s.subject, state: s.state } },
+            h('td', {}, h('div', { class: 'tool-name one-line', title: s.subject }, s.subject),
+                h('div', { class: 'tool-display one-line', title: `tenant ${s.tenant}` }, `tenant ${s.tenant}`)),
+            h('td', {}, h('div', { class: 'one-line', title: clientText }, client.name ? client.name : h('span', { class: 'muted' }, 'unnamed'),
+                client.version ? h('span', { class: 'muted' }, ` ${client.version}`) : null)),
+            h('td', {}, h('div', { class: 'one-line' }, TRANSPORTS[s.transport] || s.transport),
+                h('div', { class: 'tool-display one-line', title: `endpoint ${s.endpoint}, protocol ${s.protocolVersion}` }, `${s.endpoint} · ${s.protocolVersion}`)),
             h('td', { class: 'nowrap', title: formatDate(s.createdAt) }, relativeTime(s.createdAt)),
             h('td', { class: 'nowrap', title: ended ? `ended ${formatDate(s.endedAt)}` : formatDate(s.lastSeenAt) },
-                relativeTime(ended ? s.endedAt : s.lastSeenAt)),
-            h('td', {}, (s.backends || []).length ? backendSessions(s.backends, opened.has(s.sessionId),
-                (open) => { if (open) opened.add(s.sessionId); else opened.delete(s.sessionId); }) : h('span', { class: 'muted' }, 'none')));
+                h('div', {}, relativeTime(ended ? s.endedAt : s.lastSeenAt)),
+                ended ? h('span', { class: 'badge' }, `ended${s.endReason ? ': ' + s.endReason : ''}`)
+                    : s.live ? null : h('span', { class: 'badge warn', title: 'Recorded as open, held by another instance or waiting to be taken up after a restart' }, 'elsewhere')),
+            h('td', {}, toggle || h('span', { class: 'muted' }, 'none')));
+        return [summary, details];
     }
 
     return { section, start: load };
 }
 
-/** How many backend sessions, and how they stand, in one line; the chips when opened. */
-function backendSessions(backends, open, onToggle) {
+/** How many backend sessions, and how they stand, in one line: the button that opens their list. */
+function backendToggle(backends, detailsId, open, onToggle) {
     const counts = {};
     for (const b of backends) {
         const text = (BACKEND_STATES[b.state] || { text: b.state }).text;
@@ -159,11 +172,15 @@ function backendSessions(backends, open, onToggle) {
     }
     const worst = backends.find(b => b.state === 'error') || backends.find(b => b.state !== 'connected') || backends[0];
     const dot = (BACKEND_STATES[worst.state] || { dot: 'disconnected' }).dot;
-    const details = h('details', { class: 'backend-sessions-toggle', open, ontoggle: () => onToggle(details.open) },
-        h('summary', {}, h('span', { class: `dot ${dot}`, 'aria-hidden': 'true' }),
-            `${plural(backends.length, 'backend')}: ${Object.entries(counts).map(([text, n]) => `${n} ${text}`).join(', ')}`),
-        h('div', { class: 'chips backend-sessions' }, backends.map(backendChip)));
-    return details;
+    const toggle = h('button', { type: 'button', class: 'link-button backend-toggle', 'aria-expanded': String(open), 'aria-controls': detailsId,
+        title: open ? 'Hide the backend sessions' : 'List the backend sessions', onclick: () => {
+            const now = toggle.getAttribute('aria-expanded') !== 'true';
+            toggle.setAttribute('aria-expanded', String(now));
+            onToggle(now);
+        } },
+    h('span', { class: `dot ${dot}`, 'aria-hidden': 'true' }),
+    `${plural(backends.length, 'backend')}: ${Object.entries(counts).map(([text, n]) => `${n} ${text}`).join(', ')}`);
+    return toggle;
 }
 
 function backendChip(b) {

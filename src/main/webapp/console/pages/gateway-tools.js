@@ -1,12 +1,12 @@
 // The gateway page's aggregated tools (GET /api/gateway/tools): searched, filtered and paged by the server, so the
-// page stays short with hundreds of tools. A row shows the public name, backend and the first line of the
-// description; its details (the whole description, arguments, annotations, input schema) open on click. "Load more"
+// page stays short with hundreds of tools. A row is one line: the public name (backend__tool) and the first line of
+// the description; its details (the whole description, arguments, annotations, input schema) open on click. "Load more"
 // follows the API's cursor; a new search or filter starts over, and the answer of an older one is dropped.
 import { api } from '../api.js';
 import { alertBox, button, h, plural } from '../ui.js';
 import { params } from './tools.js';
 
-const PAGE_SIZE = 20;
+const PAGE_SIZE = 15;
 const SEARCH_DELAY_MS = 250;
 const ANNOTATIONS = [
     { value: 'readOnly', label: 'Read-only', hint: 'readOnlyHint' },
@@ -22,8 +22,8 @@ export function toolsPanel() {
     const annotation = h('select', { id: 'gateway-tool-annotation', 'aria-label': 'Annotation of the tools' },
         h('option', { value: '' }, 'Any annotation'), ANNOTATIONS.map(a => h('option', { value: a.value }, a.label)));
     const status = h('select', { id: 'gateway-tool-status', 'aria-label': 'Whether /mcp offers the tools' },
-        h('option', { value: '' }, 'Offered and hidden'), h('option', { value: 'offered' }, 'Offered by /mcp'),
-        h('option', { value: 'hidden' }, 'Hidden by the tenant policy'));
+        h('option', { value: '' }, 'Offered or hidden'), h('option', { value: 'offered' }, 'Offered by /mcp'),
+        h('option', { value: 'hidden' }, 'Hidden by policy'));
     const count = h('span', { class: 'count', id: 'gateway-tool-count', 'aria-live': 'polite' });
     const facts = h('p', { id: 'gateway-tools-facts' }, 'What an MCP client of your tenant is offered at /mcp, listed by the server.');
     const error = h('div', { id: 'gateway-tools-error' });
@@ -31,7 +31,8 @@ export function toolsPanel() {
     const body = h('tbody');
     const table = h('table', { class: 'data', id: 'gateway-tool-table' },
         h('caption', { class: 'sr-only' }, 'Tools offered by the gateway, by public name; each row opens its details'),
-        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Tool'), h('th', { scope: 'col' }, 'Backend'),
+        h('colgroup', {}, h('col', { class: 'col-tool' }), h('col'), h('col', { class: 'col-details' })),
+        h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Tool (backend__tool)'),
             h('th', { scope: 'col' }, 'Description'), h('th', { scope: 'col' }, h('span', { class: 'sr-only' }, 'Details')))),
         body);
     const more = button('Load more', { id: 'gateway-tool-more', hidden: true, onClick: () => fetchPage(more) });
@@ -59,7 +60,7 @@ export function toolsPanel() {
         loadNo++;
         shown = [];
         cursor = null;
-        body.replaceChildren(h('tr', {}, h('td', { colspan: 4 }, h('div', { class: 'loading' },
+        body.replaceChildren(h('tr', {}, h('td', { colspan: 3 }, h('div', { class: 'loading' },
             h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Listing the tools of every shared backend…'))));
         await fetchPage(reload);
     }
@@ -114,12 +115,12 @@ export function toolsPanel() {
 
     function draw() {
         more.hidden = !cursor;
-        count.textContent = total ? `${shown.length} of ${plural(total, 'tool')}` : '';
+        count.textContent = total ? `${shown.length} of ${plural(total, 'tool')}` : '0 tools';
         count.dataset.total = String(total);
         table.dataset.total = String(total);
         if (!shown.length) {
             const filtered = search.value.trim() || server.value || annotation.value || status.value;
-            body.replaceChildren(h('tr', {}, h('td', { colspan: 4 }, h('div', { class: 'empty', style: 'padding:28px' },
+            body.replaceChildren(h('tr', {}, h('td', { colspan: 3 }, h('div', { class: 'empty', style: 'padding:28px' },
                 h('h2', {}, filtered ? 'No tool matches' : 'No tools behind the gateway'),
                 h('p', {}, filtered ? 'Nothing matches this search and these filters. Clear them to see every tool.'
                     : 'Share an active MCP server with your tenant; its enabled tools appear here as backend__tool.')))));
@@ -147,7 +148,7 @@ export function toolsPanel() {
 function row(t) {
     const detailsId = `tool-details-${t.name.replace(/[^A-Za-z0-9_-]/g, '-')}`;
     const details = h('tr', { class: 'tool-details', id: detailsId, hidden: true },
-        h('td', { colspan: 4 }, detailsOf(t)));
+        h('td', { colspan: 3 }, detailsOf(t)));
     const toggle = h('button', { type: 'button', class: 'btn btn-ghost btn-sm tool-toggle', 'aria-expanded': 'false',
         'aria-controls': detailsId, 'aria-label': `Details of ${t.name}`, onclick: () => {
             const open = details.hidden;
@@ -156,11 +157,12 @@ function row(t) {
             summary.classList.toggle('open', open);
         } }, 'Details');
     const firstLine = (t.description || '').split('\n').find(line => line.trim()) || '';
+    // one line each: a long name or description ends in an ellipsis, shown whole in its title and in the details
     const summary = h('tr', { class: 'tool-row', dataset: { publicName: t.name, status: t.status } },
-        h('td', {}, h('div', { class: 'tool-name' }, t.name),
-            t.status === 'hidden' ? h('span', { class: 'badge warn', title: 'The tenant policy\u2019s tool allowlist leaves it out of tools/list on /mcp' }, 'hidden by policy') : null),
-        h('td', {}, h('span', { class: 'chip' }, t.backend)),
-        h('td', {}, h('div', { class: 'tool-desc one-line', title: firstLine || null }, firstLine || h('span', { class: 'muted' }, 'No description'))),
+        h('td', {}, h('div', { class: 'tool-name one-line', title: t.name }, h('span', { class: 'tool-backend' }, `${t.backend}__`), t.tool)),
+        h('td', {}, h('div', { class: 'tool-desc one-line', title: firstLine || null },
+            t.status === 'hidden' ? h('span', { class: 'badge warn', title: 'The tenant policy\u2019s tool allowlist leaves it out of tools/list on /mcp' }, 'hidden by policy') : null,
+            firstLine || h('span', { class: 'muted' }, 'No description'))),
         h('td', { class: 'num' }, toggle));
     return [summary, details];
 }

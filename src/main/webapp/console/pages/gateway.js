@@ -9,8 +9,8 @@ import { toolsPanel } from './gateway-tools.js';
 import { endpointText, TYPE_LABELS } from './servers.js';
 
 const POLL_MS = 5000;
-/** Backend cards shown before "Show all": two rows on a laptop screen. */
-const CARDS_SHOWN = 6;
+/** Backend cards shown before "Show all": one row on a laptop screen; the summary line counts them all. */
+const CARDS_SHOWN = 3;
 
 export async function render(main, ctx) {
     if (!ctx.isAdmin) {
