@@ -31,6 +31,22 @@ public final class QueryParameters {
         }
     }
 
+    /** A whole number in [min, max]; {@code fallback} when absent; 400 {@code invalid_<name>} naming the range otherwise. */
+    public static int inRange(String name, String value, int fallback, int min, int max) {
+        if (absent(value)) {
+            return fallback;
+        }
+        try {
+            int number = Integer.parseInt(value.strip());
+            if (number >= min && number <= max) {
+                return number;
+            }
+        } catch (NumberFormatException ignored) {
+            // answered below
+        }
+        throw ApiException.badRequest("invalid_" + name, name + " must be a whole number from " + min + " to " + max);
+    }
+
     /** One of the allowed words; null when absent. */
     public static String oneOf(String name, String value, Set<String> allowed) {
         if (absent(value)) {
