@@ -163,9 +163,13 @@ public final class McpSchemaValidator {
         return defNames.contains(def);
     }
 
-    /** Maps each method name to the definition in the union {@code unionDef} whose {@code method} const it is. */
+    /** Maps each method name to the definition in the union {@code unionDef} whose {@code method} const it is (none without the union). */
     private Map<String, String> methodIndex(JsonObject defs, String unionDef) {
         Map<String, String> index = new HashMap<>();
+        if (!defs.containsKey(unionDef)) {
+            // 2026-07-28 has no ServerRequest: a server sends its client no requests
+            return index;
+        }
         for (JsonValue member : defs.getJsonObject(unionDef).getJsonArray("anyOf")) {
             String ref = ((JsonObject) member).getString("$ref");
             String name = ref.substring(ref.lastIndexOf('/') + 1);
