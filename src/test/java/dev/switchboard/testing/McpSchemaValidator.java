@@ -170,7 +170,13 @@ public final class McpSchemaValidator {
             // 2026-07-28 has no ServerRequest: a server sends its client no requests
             return index;
         }
-        for (JsonValue member : defs.getJsonObject(unionDef).getJsonArray("anyOf")) {
+        JsonObject union = defs.getJsonObject(unionDef);
+        if (!union.containsKey("anyOf")) {
+            // a union of one (2026-07-28's ClientNotification is the cancellation alone)
+            index.put(union.getJsonObject("properties").getJsonObject("method").getString("const"), unionDef);
+            return index;
+        }
+        for (JsonValue member : union.getJsonArray("anyOf")) {
             String ref = ((JsonObject) member).getString("$ref");
             String name = ref.substring(ref.lastIndexOf('/') + 1);
             JsonObject method = defs.getJsonObject(name).getJsonObject("properties").getJsonObject("method");
