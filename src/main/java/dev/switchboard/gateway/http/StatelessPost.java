@@ -70,7 +70,7 @@ final class StatelessPost {
                 }
                 answer(PolicyRouter.withIdempotencyKey(m, request.getHeader(PolicyRouter.IDEMPOTENCY_HEADER)), request,
                         accept, new ModernRouter(routers.stateless(who, backends, single, ModernBackendAccess::new),
-                                RequestMeta.of(m.params()), supported), timeout);
+                                RequestMeta.of(m.params()), supported, single == null), timeout);
             }
         }
     }

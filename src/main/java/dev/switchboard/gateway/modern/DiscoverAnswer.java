@@ -4,6 +4,7 @@ import dev.switchboard.mcp.ModernProtocol;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
+import jakarta.json.JsonValue;
 
 import java.util.List;
 
@@ -20,9 +21,23 @@ final class DiscoverAnswer {
     private DiscoverAnswer() {
     }
 
-    static JsonObject of(JsonObject initializeResult, List<String> supported, JsonObjectBuilder result) {
+    /**
+     * @param aggregated whether the endpoint is {@code /mcp}, which answers every list itself (empty when no backend
+     *                   offers the feature), so it offers tools, prompts and resources always
+     */
+    static JsonObject of(JsonObject initializeResult, List<String> supported, boolean aggregated, JsonObjectBuilder result) {
+        JsonObject capabilities = initializeResult.getJsonObject("capabilities");
+        if (aggregated) {
+            JsonObjectBuilder all = JSON.createObjectBuilder(capabilities);
+            for (String listed : List.of("tools", "prompts", "resources")) {
+                if (!capabilities.containsKey(listed)) {
+                    all.add(listed, JsonValue.EMPTY_JSON_OBJECT);
+                }
+            }
+            capabilities = all.build();
+        }
         result.add("supportedVersions", JSON.createArrayBuilder(supported))
-                .add("capabilities", offered(initializeResult.getJsonObject("capabilities")))
+                .add("capabilities", offered(capabilities))
                 .add("_meta", JSON.createObjectBuilder().add(ModernProtocol.SERVER_INFO_KEY, initializeResult.getJsonObject("serverInfo")))
                 .add(ModernProtocol.RESULT_TYPE, ModernProtocol.COMPLETE);
         if (initializeResult.get("instructions") instanceof JsonString instructions) {

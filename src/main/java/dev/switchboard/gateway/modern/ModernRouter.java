@@ -39,15 +39,18 @@ public final class ModernRouter implements McpRouter {
     private final McpRouter router;
     private final RequestMeta meta;
     private final List<String> supported;
+    private final boolean aggregated;
 
     /**
      * @param router    the session-era router stack of the endpoint, its backend access wrapped in {@link ModernBackendAccess}
-     * @param supported every version served, for {@code server/discover}
+     * @param supported  every version served, for {@code server/discover}
+     * @param aggregated whether the endpoint is {@code /mcp} (else one backend's passthrough)
      */
-    public ModernRouter(McpRouter router, RequestMeta meta, List<String> supported) {
+    public ModernRouter(McpRouter router, RequestMeta meta, List<String> supported, boolean aggregated) {
         this.router = router;
         this.meta = meta;
         this.supported = List.copyOf(supported);
+        this.aggregated = aggregated;
     }
 
     @Override
@@ -74,7 +77,7 @@ public final class ModernRouter implements McpRouter {
         String method = request.method();
         if (ModernProtocol.DISCOVER.equals(method)) {
             return JsonRpcMessage.result(request.id(), DiscoverAnswer.of(router.initializeResult(ClientVersions.LATEST),
-                    supported, cacheHints(JSON.createObjectBuilder())));
+                    supported, aggregated, cacheHints(JSON.createObjectBuilder())));
         }
         if (ModernProtocol.REMOVED.contains(method) || "subscriptions/listen".equals(method)) {
             return GatewayErrors.error(request.id(), GatewayErrors.METHOD_NOT_FOUND, "Method not found: " + method
