@@ -3,11 +3,11 @@ package dev.switchboard.assistant;
 import dev.switchboard.platform.ApiException;
 import dev.switchboard.platform.BodyFields;
 import dev.switchboard.security.CurrentUser;
+import dev.switchboard.platform.json.WholeNumbers;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
@@ -106,10 +106,7 @@ public class AssistantResource {
         }
         List<Long> ids = new ArrayList<>();
         for (JsonValue item : array) {
-            if (!(item instanceof JsonNumber n) || !n.isIntegral()) {
-                throw BodyFields.wrongType("mcpServerIds", "an array of server ids", value);
-            }
-            ids.add(n.longValue());
+            ids.add(WholeNumbers.asLong(item).orElseThrow(() -> BodyFields.wrongType("mcpServerIds", "an array of server ids", value)));
         }
         return ids;
     }

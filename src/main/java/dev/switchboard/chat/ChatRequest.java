@@ -2,6 +2,7 @@ package dev.switchboard.chat;
 
 import dev.switchboard.platform.ApiException;
 import dev.switchboard.platform.BodyFields;
+import dev.switchboard.platform.json.WholeNumbers;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -117,8 +118,8 @@ public record ChatRequest(List<JsonObject> messages, List<JsonObject> tools, boo
         String text;
         if (value == null || value.getValueType() == JsonValue.ValueType.NULL) {
             text = header;
-        } else if (value instanceof JsonNumber n && n.isIntegral()) {
-            return n.longValue();
+        } else if (value instanceof JsonNumber) {
+            return WholeNumbers.asLong(value).orElseThrow(() -> BodyFields.wrongType("assistant_id", "a number", value));
         } else if (value instanceof JsonString s) {
             text = s.getString();
         } else {

@@ -4,6 +4,7 @@ import dev.switchboard.backend.builtin.BuiltinServer;
 import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.mcp.server.InProcessToolServer;
 import dev.switchboard.mcp.transport.InProcessServer;
+import dev.switchboard.platform.json.WholeNumbers;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 import jakarta.json.JsonArray;
@@ -59,8 +60,8 @@ public class KnowledgeServer implements BuiltinServer {
             return failure("'query' must be text of 1 to " + SearchParameters.MAX_QUESTION_CHARS + " characters");
         }
         JsonValue limitValue = arguments.get("limit");
-        int limit = limitValue instanceof JsonNumber n && n.isIntegral() ? n.intValue() : KnowledgeRetriever.DEFAULT_LIMIT;
-        if (limitValue != null && !(limitValue instanceof JsonNumber n && n.isIntegral()) || limit < 1 || limit > SearchParameters.MAX_LIMIT) {
+        int limit = limitValue == null ? KnowledgeRetriever.DEFAULT_LIMIT : WholeNumbers.asInt(limitValue).orElse(0);
+        if (limit < 1 || limit > SearchParameters.MAX_LIMIT) {
             return failure("'limit' must be a whole number from 1 to " + SearchParameters.MAX_LIMIT);
         }
         JsonValue minValue = arguments.get("minScore");

@@ -4,8 +4,9 @@ import jakarta.json.JsonObject;
 import org.eclipse.microprofile.faulttolerance.exceptions.CircuitBreakerOpenException;
 
 /**
- * A provider whose calls go through {@link ProviderCalls} (the CDI bean, so through its Fault Tolerance interceptor),
- * with the breaker's refusal said in the API's words: an unavailable provider, and why it was not called.
+ * A provider whose calls go through its own {@link ProviderCalls} bean (so through that bean's Fault Tolerance
+ * interceptor and breaker), with the breaker's refusal said in the API's words: an unavailable provider, and why it
+ * was not called.
  */
 final class FaultTolerantLlmClient implements LlmClient {
 
@@ -40,8 +41,8 @@ final class FaultTolerantLlmClient implements LlmClient {
         } catch (ProviderCalls.ProviderAnswered e) {
             throw e.answer();
         } catch (CircuitBreakerOpenException e) {
-            throw new LlmException(LlmException.Kind.UNAVAILABLE, "The LLM provider " + name + " is not called: the last "
-                    + "calls to the LLM providers failed, so calls fail at once until the circuit breaker's delay is over ("
+            throw new LlmException(LlmException.Kind.UNAVAILABLE, "The LLM provider " + name + " is not called: its last "
+                    + "calls failed, so its calls fail at once until its circuit breaker's delay is over ("
                     + ProviderCalls.BREAKER_KEYS + "delay, " + ProviderCalls.OPEN_SECONDS + " s by default)", 0, e);
         }
     }

@@ -4,6 +4,8 @@ import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedThreadFactory;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Any;
+import jakarta.enterprise.inject.Instance;
 import jakarta.enterprise.inject.Produces;
 import jakarta.inject.Inject;
 import org.eclipse.microprofile.config.Config;
@@ -21,7 +23,8 @@ import java.util.logging.Logger;
 
 /**
  * The configured providers: the default one ({@code LLM_BASE_URL}, {@code LLM_API_KEY}, {@code LLM_MODEL}) and, when
- * {@code llm.providers} names more, a routing client that sends each model to its provider.
+ * {@code llm.providers} names more, a routing client that sends each model to its provider. Each provider's calls
+ * pass a circuit breaker of its own.
  */
 @ApplicationScoped
 public class LlmClientProducer {
@@ -65,13 +68,10 @@ public class LlmClientProducer {
     @ConfigProperty(name = "llm.read-timeout", defaultValue = "PT120S")
     Duration readTimeout;
 
-    /** Names of further providers, each configured by {@code llm.provider.<name>.base-url / api-key / models}. */
+    /** One per provider, each with its breaker ({@link ProviderBreakers}). */
     @Inject
-    @ConfigProperty(name = "llm.providers")
-    Optional<List<String>> providers;
-
-    @Inject
-    ProviderCalls calls;
+    @Any
+    Instance<ProviderCalls> calls;
 
     @Inject
     Config config;
@@ -85,10 +85,11 @@ public class LlmClientProducer {
         deadlines.setRemoveOnCancelPolicy(true);
         LlmSettings settings = new LlmSettings(URI.create(baseUrl), apiKey.orElse(""), model, connectTimeout, readTimeout);
         LOG.info(() -> "LLM provider: " + settings);
-        LlmClient fallback = guarded("default", new OpenAiCompatibleClient(settings, executor, deadlines));
+        LlmClient fallback = guarded(LlmProviders.DEFAULT, new OpenAiCompatibleClient(settings, executor, deadlines));
         List<ModelRoute> routes = new ArrayList<>();
-        for (String name : providers.orElse(List.of())) {
-            routes.addAll(routesOf(name.strip()));
+        // further providers, each configured by llm.provider.<name>.base-url / api-key / models
+        for (String name : LlmProviders.listed(config)) {
+            routes.addAll(routesOf(name));
         }
         return routes.isEmpty() ? fallback : new RoutingLlmClient(fallback, routes);
     }
@@ -103,12 +104,17 @@ public class LlmClientProducer {
         }
     }
 
-    /** Every provider's calls go through the Fault Tolerance circuit breaker of {@link ProviderCalls}. */
+    /** Each provider's calls go through the Fault Tolerance circuit breaker of its own {@link ProviderCalls} bean. */
     private LlmClient guarded(String name, OpenAiCompatibleClient client) {
-        return new FaultTolerantLlmClient(client, "'" + name + "' at " + client.settings().baseUrl(), calls);
+        return new FaultTolerantLlmClient(client, "'" + name + "' at " + client.settings().baseUrl(),
+                calls.select(LlmProvider.Literal.of(name)).get());
     }
 
     private List<ModelRoute> routesOf(String name) {
+        if (name.equals(LlmProviders.DEFAULT)) {
+            throw new IllegalStateException("LLM provider '" + LlmProviders.DEFAULT + "' in " + LlmProviders.LIST_KEY
+                    + " is the provider of llm.base-url: give the further provider another name");
+        }
         String prefix = "llm.provider." + name + ".";
         String url = config.getOptionalValue(prefix + "base-url", String.class).orElseThrow(() ->
                 new IllegalStateException("LLM provider '" + name + "' is listed in llm.providers but has no " + prefix + "base-url"));

@@ -1,26 +1,25 @@
 package dev.switchboard.llm;
 
-import jakarta.enterprise.context.ApplicationScoped;
 import org.eclipse.microprofile.faulttolerance.CircuitBreaker;
 
 import java.time.temporal.ChronoUnit;
 
 /**
  * Every call to an LLM provider passes here, through MicroProfile Fault Tolerance's circuit breaker: when the last
- * {@value #FAILURES} calls all failed for the provider's health (down, too slow, 5xx), calls fail at once for
- * {@value #OPEN_SECONDS} s, then one trial call decides whether the providers are back. Refusals (4xx) and malformed
- * answers say nothing about a provider's health: they leave this method as {@link ProviderAnswered}, which the
- * breaker does not count as a failure.
+ * {@value #FAILURES} calls to a provider all failed for its health (down, too slow, 5xx), its calls fail at once for
+ * {@value #OPEN_SECONDS} s, then one trial call decides whether it is back. Refusals (4xx) and malformed answers say
+ * nothing about a provider's health: they leave this method as {@link ProviderAnswered}, which the breaker does not
+ * count as a failure.
  * <p>
- * The breaker's state belongs to this method, so it is shared by every provider (the default one and those of
- * {@code llm.providers}); Fault Tolerance keeps no state per object. Its settings are Fault Tolerance's own keys,
- * e.g. {@code dev.switchboard.llm.ProviderCalls/call/CircuitBreaker/delay}.
+ * Not a bean by itself (no scope): {@link ProviderBreakers} adds one application-scoped bean of it per configured
+ * provider, qualified {@link LlmProvider}, and each bean has a breaker of its own. Their settings are Fault
+ * Tolerance's own keys, one set for every provider's breaker alike, e.g.
+ * {@code dev.switchboard.llm.ProviderCalls/call/CircuitBreaker/delay}.
  * <p>
  * No {@code @Timeout} here: a blocking answer is bounded by {@code llm.read-timeout} in the client, and a stream may
  * rightly last longer than any fixed deadline; the client closes it when the provider stays silent for the read
  * timeout, which a deadline for the whole call could not express.
  */
-@ApplicationScoped
 public class ProviderCalls {
 
     static final int FAILURES = 5;

@@ -1,5 +1,6 @@
 package dev.switchboard.llm;
 
+import dev.switchboard.platform.json.WholeNumbers;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
@@ -15,6 +16,13 @@ import java.util.List;
  * or whole calls in one chunk, sometimes without {@code index} or all at index 0 (Ollama).
  */
 final class StreamAssembler {
+
+    /**
+     * The most tool calls one streamed turn may hold. A fragment's {@code index} says where its call goes, and the
+     * calls before it are made as it is read: without a bound, one fragment at index 2,000,000,000 would have this
+     * process make two billion of them.
+     */
+    static final int MAX_TOOL_CALLS = 256;
 
     private static final class PartialCall {
         String id = "";
@@ -74,7 +82,7 @@ final class StreamAssembler {
         }
     }
 
-    private void merge(JsonObject fragment) {
+    private void merge(JsonObject fragment) throws LlmException {
         String id = fragment.getString("id", "");
         JsonObject function = fragment.get("function") instanceof JsonObject f ? f : null;
         String name = function != null && function.get("name") instanceof JsonString n ? n.getString() : "";
@@ -91,10 +99,14 @@ final class StreamAssembler {
     }
 
     /** Which call a fragment belongs to. */
-    private PartialCall target(JsonObject fragment, String id) {
+    private PartialCall target(JsonObject fragment, String id) throws LlmException {
         int index;
         if (fragment.get("index") instanceof JsonNumber n) {
-            index = n.intValue();
+            index = WholeNumbers.asInt(n).orElse(-1);
+            if (index < 0 || index >= MAX_TOOL_CALLS) {
+                throw new LlmException(LlmException.Kind.MALFORMED, "The LLM provider sent a tool-call fragment whose index "
+                        + ReplyParser.quote(n.toString()) + " is not a whole number from 0 to " + (MAX_TOOL_CALLS - 1));
+            }
             // a new id where a complete call already sits: a provider that numbers every whole call 0
             if (index < calls.size() && !id.isEmpty() && !calls.get(index).id.isEmpty() && !calls.get(index).id.equals(id)) {
                 index = calls.size();

@@ -1,6 +1,10 @@
 package dev.switchboard.llm;
 
+import dev.switchboard.platform.json.WholeNumbers;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonValue;
+
+import java.util.OptionalLong;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
@@ -14,15 +18,26 @@ public record Usage(long promptTokens, long completionTokens, long totalTokens) 
                 totalTokens + other.totalTokens);
     }
 
-    /** Reads an OpenAI {@code usage} object; missing counts are zero, a missing total is the sum. */
+    /**
+     * Reads an OpenAI {@code usage} object from a provider, which is not trusted: a count that is missing or no whole
+     * number from 0 to {@link #MAX_COUNT} is zero, a total like that is the sum.
+     */
     public static Usage of(JsonObject usage) {
         if (usage == null) {
             return NONE;
         }
-        long prompt = usage.containsKey("prompt_tokens") ? usage.getJsonNumber("prompt_tokens").longValue() : 0;
-        long completion = usage.containsKey("completion_tokens") ? usage.getJsonNumber("completion_tokens").longValue() : 0;
-        long total = usage.containsKey("total_tokens") ? usage.getJsonNumber("total_tokens").longValue() : prompt + completion;
+        long prompt = count(usage.get("prompt_tokens")).orElse(0);
+        long completion = count(usage.get("completion_tokens")).orElse(0);
+        long total = count(usage.get("total_tokens")).orElse(prompt + completion);
         return new Usage(prompt, completion, total);
+    }
+
+    /** Far beyond any turn, and small enough that adding up a conversation's turns cannot overflow. */
+    static final long MAX_COUNT = 1L << 40;
+
+    private static OptionalLong count(JsonValue value) {
+        OptionalLong count = WholeNumbers.asLong(value);
+        return count.isPresent() && count.getAsLong() >= 0 && count.getAsLong() <= MAX_COUNT ? count : OptionalLong.empty();
     }
 
     public JsonObject toJson() {

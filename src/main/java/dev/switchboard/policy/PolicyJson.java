@@ -3,9 +3,9 @@ package dev.switchboard.policy;
 import dev.switchboard.platform.egress.AllowedNetwork;
 import dev.switchboard.platform.ApiException;
 import dev.switchboard.platform.BodyFields;
+import dev.switchboard.platform.json.WholeNumbers;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonArrayBuilder;
-import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonString;
@@ -140,9 +140,9 @@ public final class PolicyJson {
     }
 
     private static int positive(JsonObject json, String field, boolean required) {
-        JsonValue value = json.get(field);
-        if (value instanceof JsonNumber n && n.isIntegral() && n.longValue() >= 1 && n.longValue() <= MAX_REQUESTS) {
-            return n.intValue();
+        long value = WholeNumbers.asLong(json.get(field)).orElse(0);
+        if (value >= 1 && value <= MAX_REQUESTS) {
+            return (int) value;
         }
         throw ApiException.badRequest("invalid_rate_limit", "rateLimit." + field + " must be a whole number from 1 to "
                 + MAX_REQUESTS + (required ? "" : " when given"));

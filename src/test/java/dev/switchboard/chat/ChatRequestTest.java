@@ -57,6 +57,10 @@ class ChatRequestTest {
         assertEquals(5L, ChatRequest.parse(json("{'assistant_id':'5','messages':[{'role':'user','content':'q'}]}"), "12").assistantId());
         assertNull(ChatRequest.parse(json("{'messages':[{'role':'user','content':'q'}]}"), null).assistantId());
         assertTrue(refusal("{'assistant_id':'x','messages':[{'role':'user','content':'q'}]}", null).contains("assistant_id"));
+        // beyond a long's range: refused, not read as its low bits (2^64 + 12 would be 12)
+        assertTrue(refusal("{'assistant_id':18446744073709551628,'messages':[{'role':'user','content':'q'}]}", null)
+                .contains("assistant_id"));
+        assertTrue(refusal("{'assistant_id':12.5,'messages':[{'role':'user','content':'q'}]}", null).contains("assistant_id"));
         assertTrue(refusal("{'messages':[{'role':'user','content':'q'}]}", "abc").contains("X-Assistant-Id"));
     }
 

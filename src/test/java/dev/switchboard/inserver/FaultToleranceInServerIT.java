@@ -3,6 +3,7 @@ package dev.switchboard.inserver;
 import com.sun.net.httpserver.HttpServer;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
+import dev.switchboard.llm.LlmProvider;
 import dev.switchboard.llm.LlmReply;
 import dev.switchboard.llm.ProviderCalls;
 import dev.switchboard.llm.StreamListener;
@@ -52,7 +53,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * MicroProfile Fault Tolerance acting inside the server, on the beans the application injects (so through their
- * interceptors): the LLM providers' breaker opening and half-opening, the JWKS fetch retrying and timing out, the
+ * interceptors): an LLM provider's breaker opening and half-opening, one breaker per provider, the JWKS fetch retrying and timing out, the
  * schema catalog read retrying and answering through its fallback, the database readiness check's timeout, bulkhead
  * and fallback. Short delays and timeouts come from {@link InServerDeployment#FAULT_TOLERANCE_SETTINGS}.
  */
@@ -68,7 +69,12 @@ class FaultToleranceInServerIT {
     LlmClient llm;
 
     @Inject
+    @LlmProvider("default")
     ProviderCalls providerCalls;
+
+    @Inject
+    @LlmProvider("second")
+    ProviderCalls secondProviderCalls;
 
     @Inject
     JwksFetch jwks;
@@ -113,9 +119,9 @@ class FaultToleranceInServerIT {
     }
 
     /**
-     * One test for the breaker's whole life, as it is shared by all provider calls in the server: the produced client
-     * (the configured provider, where nothing listens) opens it, a provider's refusal does not count, and after its
-     * delay one trial call closes it again.
+     * One test for the default provider's breaker's whole life: the produced client (the configured provider, where
+     * nothing listens) opens it, a provider's refusal does not count, and after its delay one trial call closes it
+     * again. It ends closed, which {@link #eachProviderHasABreakerOfItsOwn} relies on whichever runs first.
      */
     @Test
     void theProvidersBreakerOpensAfterFiveFailuresAndHalfOpensAfterItsDelay() throws Exception {
@@ -127,8 +133,8 @@ class FaultToleranceInServerIT {
         }
         LlmException open = assertThrows(LlmException.class, () -> llm.complete(request));
         assertEquals(LlmException.Kind.UNAVAILABLE, open.kind());
-        assertTrue(open.getMessage().startsWith("The LLM provider 'default' at http://127.0.0.1:9/v1 is not called: the last calls to "
-                + "the LLM providers failed"), open.getMessage());
+        assertTrue(open.getMessage().startsWith("The LLM provider 'default' at http://127.0.0.1:9/v1 is not called: its last calls "
+                + "failed"), open.getMessage());
         assertInstanceOf(CircuitBreakerOpenException.class, open.getCause());
 
         Provider provider = new Provider();
@@ -161,6 +167,47 @@ class FaultToleranceInServerIT {
         Thread.sleep(2200);
         provider.failure = null;
         providerCalls.call(provider, p -> p.complete(request));
+    }
+
+    /**
+     * The server's second provider ({@code llm.providers=second}, models {@code second-*}, where nothing listens either)
+     * fails five times through the produced client and its breaker opens; the default provider's stays closed: the
+     * produced client still reaches it (refused by the closed port, not by a breaker) and a provider that answers is
+     * answered through it. Then the other way round: the default's open breaker leaves the second's calls alone.
+     */
+    @Test
+    void eachProviderHasABreakerOfItsOwn() throws Exception {
+        JsonObject toSecond = Json.createObjectBuilder().add("model", "second-model").add("messages", Json.createArrayBuilder()).build();
+        JsonObject toDefault = Json.createObjectBuilder().add("messages", Json.createArrayBuilder()).build();
+        for (int i = 0; i < 5; i++) {
+            LlmException down = assertThrows(LlmException.class, () -> llm.complete(toSecond));
+            assertFalse(down.getMessage().contains("is not called"), "failure " + (i + 1) + " reached the provider: " + down.getMessage());
+        }
+        LlmException open = assertThrows(LlmException.class, () -> llm.complete(toSecond));
+        assertTrue(open.getMessage().startsWith("The LLM provider 'second' at http://127.0.0.1:9/v1 is not called"), open.getMessage());
+        Provider second = new Provider();
+        assertThrows(CircuitBreakerOpenException.class, () -> secondProviderCalls.call(second, p -> p.complete(toSecond)));
+        assertEquals(0, second.calls.get());
+
+        LlmException reached = assertThrows(LlmException.class, () -> llm.complete(toDefault));
+        assertEquals(LlmException.Kind.UNAVAILABLE, reached.kind());
+        assertFalse(reached.getMessage().contains("is not called"), "the default provider was called: " + reached.getMessage());
+        Provider answering = new Provider();
+        answering.failure = null;
+        assertEquals("fine", providerCalls.call(answering, p -> p.complete(toDefault)).content());
+
+        Thread.sleep(2200); // the second's delay, 2 s here: its trial call closes it
+        second.failure = null;
+        assertEquals("fine", secondProviderCalls.call(second, p -> p.complete(toSecond)).content());
+        Provider failing = new Provider();
+        for (int i = 0; i < 5; i++) {
+            assertThrows(LlmException.class, () -> providerCalls.call(failing, p -> p.complete(toDefault)));
+        }
+        assertThrows(CircuitBreakerOpenException.class, () -> providerCalls.call(answering, p -> p.complete(toDefault)));
+        assertEquals("fine", secondProviderCalls.call(second, p -> p.complete(toSecond)).content(),
+                "the default provider's open breaker leaves the second's calls alone");
+        Thread.sleep(2200);
+        assertEquals("fine", providerCalls.call(answering, p -> p.complete(toDefault)).content(), "closed again for the other tests");
     }
 
     @Test

@@ -1,11 +1,18 @@
 package dev.switchboard.inserver;
 
+import dev.switchboard.backend.connection.BackendConnections;
+import dev.switchboard.backend.pool.BackendConnectionPool;
 import dev.switchboard.knowledge.KnowledgeRetriever;
+import dev.switchboard.knowledge.KnowledgeServer;
+import dev.switchboard.mcp.client.BackendSpec;
+import dev.switchboard.security.CallerIdentity;
 import dev.switchboard.security.LocalUsers;
+import dev.switchboard.sql.server.QuerySessions;
 import dev.switchboard.workspace.Workspace;
 import dev.switchboard.workspace.Workspaces;
 import jakarta.annotation.Resource;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
 import org.eclipse.microprofile.metrics.Counter;
 import org.eclipse.microprofile.metrics.MetricRegistry;
 import org.eclipse.microprofile.metrics.annotation.RegistryScope;
@@ -22,9 +29,15 @@ import org.junit.jupiter.api.extension.ExtendWith;
 import javax.sql.DataSource;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.PreparedStatement;
+import java.sql.ResultSet;
+import java.sql.SQLException;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.TimeUnit;
 import java.util.function.BooleanSupplier;
 
@@ -35,9 +48,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * What only the running server shows: the Flyway migrations applied to its own datasource, every JPA mapping
- * matching that schema, a failed transaction leaving nothing behind, and EJB timers firing (workspace expiry, the
- * knowledge refresh, whose calls also pass Fault Tolerance's interceptor). Short TTLs and intervals come from the
- * pom's inserver-create bootstrap properties.
+ * matching that schema, a failed transaction leaving nothing behind, and EJB timers firing (workspace expiry, query
+ * session expiry, the idle connection reaper, the knowledge refresh, whose calls also pass Fault Tolerance's
+ * interceptor). Short TTLs and intervals come from the pom's inserver-create bootstrap properties.
  */
 @ExtendWith(ArquillianExtension.class)
 class PersistenceAndTimersInServerIT {
@@ -61,6 +74,15 @@ class PersistenceAndTimersInServerIT {
 
     @Inject
     KnowledgeRetriever knowledge;
+
+    @Inject
+    QuerySessions querySessions;
+
+    @Inject
+    BackendConnections connections;
+
+    @Inject
+    KnowledgeServer knowledgeServer;
 
     @Inject
     @RegistryScope(scope = MetricRegistry.BASE_SCOPE)
@@ -102,6 +124,29 @@ class PersistenceAndTimersInServerIT {
     }
 
     @Test
+    void theQuerySessionExpiryTimerRemovesAnIdleSession() throws Exception {
+        String id = querySessions.store().create("inserver-session-probe").id();
+        assertEquals(1, sessionRows(id), "the session is stored");
+        // query.session.ttl PT2S, swept every second
+        assertTrue(within(15, () -> sessionRows(id) == 0), "the expiry timer removed session " + id);
+    }
+
+    /** A pooled connection to the built-in knowledge server (in the JVM: no process, no port), left idle. */
+    @Test
+    void theIdleConnectionReaperClosesAnIdleBackendConnection() throws Exception {
+        BackendConnectionPool pool = connections.pool();
+        String subject = "inserver-reaper-probe";
+        String server = "reaper-probe-" + System.nanoTime();
+        CallerIdentity caller = new CallerIdentity(subject, "default", Set.of("user"));
+        List<JsonObject> tools = pool.listTools(subject, server, () -> BackendSpec.inProcess(knowledgeServer.serve(caller)),
+                Duration.ofSeconds(10));
+        assertEquals("search", tools.get(0).getString("name"));
+        assertTrue(pool.connection(subject, server).isPresent(), "the connection is pooled");
+        // switchboard.pool.idle-timeout PT2S, reaped every second
+        assertTrue(within(15, () -> pool.connection(subject, server).isEmpty()), "the reaper closed the idle connection");
+    }
+
+    @Test
     void theKnowledgeRefreshTimerIndexesANewFileThroughTheFaultToleranceInterceptor() throws Exception {
         Path folder = knowledge.settings().folder();
         Files.createDirectories(folder);
@@ -115,6 +160,19 @@ class PersistenceAndTimersInServerIT {
         assertFalse(counters.isEmpty(), "Fault Tolerance counts the timer's calls: " + baseMetrics.getMetricIDs().stream()
                 .filter(id -> id.getName().startsWith("ft.")).toList());
         assertTrue(counters.stream().mapToLong(Counter::getCount).sum() > 0, "calls counted");
+    }
+
+    private int sessionRows(String id) {
+        try (Connection c = switchboardDb.getConnection();
+             PreparedStatement count = c.prepareStatement("SELECT COUNT(*) FROM query_sessions WHERE id = ?")) {
+            count.setString(1, id);
+            try (ResultSet rows = count.executeQuery()) {
+                rows.next();
+                return rows.getInt(1);
+            }
+        } catch (SQLException e) {
+            throw new IllegalStateException(e);
+        }
     }
 
     private static boolean within(int seconds, BooleanSupplier condition) throws InterruptedException {

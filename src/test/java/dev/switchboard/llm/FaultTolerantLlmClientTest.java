@@ -70,8 +70,8 @@ class FaultTolerantLlmClientTest {
         LlmException seen = assertThrows(LlmException.class,
                 () -> new FaultTolerantLlmClient(failing(LlmException.Kind.FAILED), "'default' at http://llm/v1", refusing).complete(REQUEST));
         assertEquals(LlmException.Kind.UNAVAILABLE, seen.kind());
-        assertEquals("The LLM provider 'default' at http://llm/v1 is not called: the last calls to the LLM providers failed, so "
-                + "calls fail at once until the circuit breaker's delay is over "
+        assertEquals("The LLM provider 'default' at http://llm/v1 is not called: its last calls failed, so "
+                + "its calls fail at once until its circuit breaker's delay is over "
                 + "(dev.switchboard.llm.ProviderCalls/call/CircuitBreaker/delay, 30 s by default)", seen.getMessage());
         assertSame(open, seen.getCause());
     }

@@ -168,9 +168,11 @@ final class BoundedJsonReader implements JsonReader {
         }
     }
 
+    /** The value from the text already checked: asking the parser for its value would copy a long string twice. */
     private JsonValue string() {
-        checkText(parser.getString(), limits.maxStringLength(), "A string");
-        return parser.getValue();
+        String text = parser.getString();
+        checkText(text, limits.maxStringLength(), "A string");
+        return values.createValue(text);
     }
 
     /**

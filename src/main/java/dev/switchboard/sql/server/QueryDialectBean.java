@@ -10,7 +10,6 @@ import dev.switchboard.sql.auth.TokenVerifier;
 import dev.switchboard.sql.dialect.DialectSettings;
 import dev.switchboard.sql.dialect.QueryMethods;
 import dev.switchboard.sql.dialect.QueryDialectProtocol;
-import dev.switchboard.sql.dialect.SessionWatch;
 import dev.switchboard.sql.service.QueryService;
 import dev.switchboard.sql.service.SchemaService;
 import dev.switchboard.sql.service.SessionService;
@@ -26,11 +25,9 @@ import jakarta.inject.Inject;
 import jakarta.json.JsonObject;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
-import javax.sql.DataSource;
 import java.time.Clock;
 import java.time.Duration;
 import java.util.concurrent.ArrayBlockingQueue;
-import java.util.concurrent.ScheduledFuture;
 import java.util.concurrent.ThreadPoolExecutor;
 import java.util.concurrent.TimeUnit;
 
@@ -49,9 +46,6 @@ public class QueryDialectBean implements QueryDialectHandler {
     @Inject
     LlmClient llm;
 
-    @Resource(lookup = "jdbc/switchboard")
-    DataSource switchboardDb;
-
     @Resource
     ManagedThreadFactory threadFactory;
 
@@ -65,8 +59,7 @@ public class QueryDialectBean implements QueryDialectHandler {
     QueryPermissions permissions;
 
     @Inject
-    @ConfigProperty(name = "query.session.ttl", defaultValue = "PT1H")
-    Duration sessionTtl;
+    QuerySessions sessions;
 
     @Inject
     @ConfigProperty(name = "query.limit.max-connections", defaultValue = "1000")
@@ -97,14 +90,13 @@ public class QueryDialectBean implements QueryDialectHandler {
     int queue;
 
     private ThreadPoolExecutor requests;
-    private ScheduledFuture<?> sweeper;
     private QueryDialectProtocol dialect;
     private QueryMethods methods;
 
     @PostConstruct
     void init() {
         Clock clock = Clock.systemUTC();
-        SessionStore store = new SessionStore(switchboardDb, sessionTtl, clock);
+        SessionStore store = sessions.store();
         QueryService query = new QueryService(database.catalog(), database.search(), database.guard(), database.executor(),
                 llm, store, clock);
         methods = new QueryMethods(query, new SchemaService(database.catalog(), database.search()),
@@ -112,15 +104,12 @@ public class QueryDialectBean implements QueryDialectHandler {
         requests = new ThreadPoolExecutor(threads, threads, 60, TimeUnit.SECONDS, new ArrayBlockingQueue<>(queue), threadFactory);
         requests.allowCoreThreadTimeOut(true);
         TokenVerifier tokens = new TokenVerifier(bearerTokens::verify);
-        SessionWatch watch = new SessionWatch(store);
-        sweeper = scheduler.scheduleWithFixedDelay(watch::sweep, 10, 10, TimeUnit.SECONDS);
-        dialect = new QueryDialectProtocol(methods, tokens, permissions.mapping(), requests, scheduler, watch,
+        dialect = new QueryDialectProtocol(methods, tokens, permissions.mapping(), requests, scheduler, sessions.watch(),
                 new DialectSettings(maxConnections, requestsPerMinute, concurrentRequests, maxMessageBytes, progressInterval), clock);
     }
 
     @PreDestroy
     void stop() {
-        sweeper.cancel(false);
         requests.shutdownNow();
     }
 

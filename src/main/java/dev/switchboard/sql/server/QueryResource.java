@@ -9,9 +9,7 @@ import dev.switchboard.sql.QueryException;
 import dev.switchboard.sql.auth.PermissionMapping;
 import dev.switchboard.sql.service.QueryService;
 import dev.switchboard.sql.service.SchemaService;
-import dev.switchboard.sql.session.SessionStore;
 import jakarta.annotation.PostConstruct;
-import jakarta.annotation.Resource;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -29,13 +27,10 @@ import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.tags.Tag;
 
-import javax.sql.DataSource;
 import java.time.Clock;
-import java.time.Duration;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Supplier;
@@ -66,15 +61,11 @@ public class QueryResource {
     @Inject
     CurrentUser user;
 
-    @Resource(lookup = "jdbc/switchboard")
-    DataSource switchboardDb;
-
     @Inject
     QueryPermissions permissions;
 
     @Inject
-    @ConfigProperty(name = "query.session.ttl", defaultValue = "PT1H")
-    Duration sessionTtl;
+    QuerySessions sessions;
 
     private QueryService query;
     private SchemaService schema;
@@ -84,7 +75,7 @@ public class QueryResource {
         Clock clock = Clock.systemUTC();
         // the REST resource sends no session_id, so the store is never used here; QueryService needs one all the same
         query = new QueryService(database.catalog(), database.search(), database.guard(), database.executor(), llm,
-                new SessionStore(switchboardDb, sessionTtl, clock), clock);
+                sessions.store(), clock);
         schema = new SchemaService(database.catalog(), database.search());
     }
 

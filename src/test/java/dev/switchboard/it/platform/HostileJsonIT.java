@@ -35,7 +35,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * The hostile JSON corpus against the running server: REST (the audit look-up that canonicalises what it is given,
- * chat requests), {@code /mcp} over HTTP, legacy HTTP+SSE and WebSocket, the query dialect over TCP. Each document gets
+ * chat requests), {@code /mcp} over HTTP, legacy HTTP+SSE and WebSocket, the query dialect over the WebSocket and TCP. Each document gets
  * the entry point's own clear error; afterwards the server is ready, and what it stores (MCP servers, tenants, the
  * audit chain) is unchanged.
  */
@@ -133,8 +133,7 @@ class HostileJsonIT {
     @Test
     void mcpOverWebSocketAnswersParseErrorsWithTheReason() throws Exception {
         LinkedBlockingQueue<String> received = new LinkedBlockingQueue<>();
-        WebSocket socket = HTTP.newWebSocketBuilder().header("Authorization", "Bearer " + user)
-                .buildAsync(URI.create(Api.BASE.replaceFirst("^http", "ws") + "/mcp"), new Collector(received)).get(30, TimeUnit.SECONDS);
+        WebSocket socket = mcpSocket(received);
         List<String> failures = new ArrayList<>();
         for (Document document : HostileCorpus.text()) {
             socket.sendText(document.text(), true).get(30, TimeUnit.SECONDS);
@@ -145,6 +144,41 @@ class HostileJsonIT {
                     : "-32600 Invalid Request: expected one JSON-RPC 2.0 object (batches are not supported) or a message with a type";
             check(failures, document, expected, rpcOutcome(answer));
         }
+        socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
+        assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    /**
+     * The query dialect over the /mcp WebSocket: each document as a dialect message ({@code "type":"request"} where it
+     * has {@code "jsonrpc":"2.0"}). The socket reads a message before it knows its dialect, so a document that cannot
+     * be read gets the socket's parse error; one that can goes to the dialect, which answers it in its own words.
+     */
+    @Test
+    void theQueryDialectOverWebSocketAnswersParseErrorsWithTheReason() throws Exception {
+        LinkedBlockingQueue<String> received = new LinkedBlockingQueue<>();
+        WebSocket socket = mcpSocket(received);
+        List<String> failures = new ArrayList<>();
+        int toTheDialect = 0;
+        for (Document document : HostileCorpus.text()) {
+            String text = document.text().replaceFirst("^\\{\"jsonrpc\":\"2\\.0\",", "{\"type\":\"request\",");
+            socket.sendText(text, true).get(30, TimeUnit.SECONDS);
+            String answer = received.poll(30, TimeUnit.SECONDS);
+            assertNotNull(answer, document + ": no answer");
+            String expected;
+            if (document.refused()) {
+                expected = "-32700 Parse error: ~" + document.refusal();
+            } else if ("object".equals(document.topLevel())) {
+                toTheDialect++;
+                expected = "dialect";
+            } else {
+                expected = "-32600 Invalid Request: expected one JSON-RPC 2.0 object (batches are not supported) or a message with a type";
+            }
+            // the dialect answers with a "type"; the socket's own errors are JSON-RPC
+            String actual = !expected.equals("dialect") ? rpcOutcome(answer)
+                    : Json.createReader(new StringReader(answer)).readObject().containsKey("type") ? "dialect" : "not the dialect: " + excerpt(answer);
+            check(failures, document, expected, actual);
+        }
+        assertTrue(toTheDialect > 0, "at least one readable document reached the dialect");
         socket.sendClose(WebSocket.NORMAL_CLOSURE, "done").get(10, TimeUnit.SECONDS);
         assertTrue(failures.isEmpty(), String.join("\n", failures));
     }
@@ -178,6 +212,12 @@ class HostileJsonIT {
             assertTrue(after.containsKey("result"), after::toString);
         }
         assertTrue(failures.isEmpty(), String.join("\n", failures));
+    }
+
+    /** The user's WebSocket to /mcp, whose whole text messages land in {@code received}. */
+    private static WebSocket mcpSocket(LinkedBlockingQueue<String> received) throws Exception {
+        return HTTP.newWebSocketBuilder().header("Authorization", "Bearer " + user)
+                .buildAsync(URI.create(Api.BASE.replaceFirst("^http", "ws") + "/mcp"), new Collector(received)).get(30, TimeUnit.SECONDS);
     }
 
     private static String expectedRpc(Document document) {
