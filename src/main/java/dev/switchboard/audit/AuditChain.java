@@ -7,7 +7,6 @@ import java.sql.Connection;
 import java.sql.PreparedStatement;
 import java.sql.ResultSet;
 import java.sql.SQLException;
-import java.sql.SQLIntegrityConstraintViolationException;
 import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.Collection;
@@ -19,10 +18,10 @@ import java.util.TreeMap;
 
 /**
  * Appends events to a tenant's chain and verifies chains. Appends are serialised per tenant by the database, so any
- * number of writers (threads, instances of a cluster) can append at once: each tenant has a head row in
- * {@code audit_chain_head} holding where its chain ends, and an append locks it ({@code SELECT ... FOR UPDATE}),
- * continues the chain from it and moves it in the same transaction. Nothing is remembered between appends: a chain's
- * end read from memory would be stale as soon as another writer appended.
+ * number of writers (threads, instances of a cluster) can append at once: each tenant has a row in
+ * {@code audit_chain_lock}, an append locks it ({@code SELECT ... FOR UPDATE}) and only then reads where the chain ends
+ * and continues it, in one transaction. Nothing is remembered between appends: a chain end kept in memory would be
+ * stale as soon as another writer appended.
  */
 public final class AuditChain {
 
@@ -37,24 +36,22 @@ public final class AuditChain {
     private AuditChain() {
     }
 
-    /** Where a tenant's chain ends: the newest event's sequence number and row hash (0 and genesis when empty). */
+    /** Where a tenant's chain ends: the newest event's sequence number and row hash. */
     record Head(long seq, String rowHash) {
     }
 
+    private static final Head EMPTY = new Head(0, GENESIS);
+    private static final int MYSQL_DUPLICATE_ENTRY = 1062;
+
     /**
-     * Gives each tenant a head row, each in a statement of its own (autocommit, outside the appending transaction:
-     * inserting a row that may exist, inside it, would share-lock the row and two writers upgrading their share
-     * locks would deadlock). The head starts where the tenant's events end, at genesis for a new tenant. A row another
-     * writer inserted first is what we wanted.
+     * Gives each tenant its lock row, each in a statement of its own (autocommit, outside the appending transaction:
+     * inserting a row that may exist, inside it, would share-lock the row, and two writers upgrading their share
+     * locks would deadlock). A row another writer inserted first is what we wanted.
      */
-    static void createHeads(Connection connection, Collection<String> tenants) throws SQLException {
+    static void createLocks(Connection connection, Collection<String> tenants) throws SQLException {
         for (String tenant : tenants) {
-            Head end = endOfEvents(connection, tenant).orElse(new Head(0, GENESIS));
-            try (PreparedStatement insert = connection.prepareStatement(
-                    "insert into audit_chain_head (tenant_id, chain_seq, row_hash) values (?, ?, ?)")) {
+            try (PreparedStatement insert = connection.prepareStatement("insert into audit_chain_lock (tenant_id) values (?)")) {
                 insert.setString(1, tenant);
-                insert.setLong(2, end.seq());
-                insert.setString(3, end.rowHash());
                 insert.executeUpdate();
             } catch (SQLException e) {
                 if (!isDuplicateKey(e)) {
@@ -65,17 +62,19 @@ public final class AuditChain {
     }
 
     /**
-     * Appends a batch to its tenants' chains in the caller's transaction, which must have created their head rows
-     * ({@link #createHeads}). The heads are locked in tenant order, so two writers with overlapping tenants never wait
+     * Appends a batch to its tenants' chains in the caller's transaction, which must read committed data (so the chain
+     * end read after the lock is the one the writer before committed) and whose tenants have their lock rows
+     * ({@link #createLocks}). The locks are taken in tenant order, so two writers with overlapping tenants never wait
      * on each other in a circle; a tenant's appends wait for the writer before them to commit.
      */
     static void append(Connection connection, List<AuditRecord> batch, AuditSecrets secrets) throws SQLException {
         Map<String, Head> heads = new TreeMap<>();
         for (AuditRecord record : batch) {
-            heads.put(record.tenantId(), null);
+            heads.put(record.tenantId(), EMPTY);
         }
         for (String tenant : heads.keySet()) {
-            heads.put(tenant, lockHead(connection, tenant));
+            lock(connection, tenant);
+            heads.put(tenant, endOfEvents(connection, tenant).orElse(EMPTY));
         }
         try (PreparedStatement insert = connection.prepareStatement(AuditEvent.INSERT)) {
             for (AuditRecord record : batch) {
@@ -88,27 +87,15 @@ public final class AuditChain {
             }
             insert.executeBatch();
         }
-        try (PreparedStatement move = connection.prepareStatement(
-                "update audit_chain_head set chain_seq = ?, row_hash = ? where tenant_id = ?")) {
-            for (Map.Entry<String, Head> head : heads.entrySet()) {
-                move.setLong(1, head.getValue().seq());
-                move.setString(2, head.getValue().rowHash());
-                move.setString(3, head.getKey());
-                move.addBatch();
-            }
-            move.executeBatch();
-        }
     }
 
-    private static Head lockHead(Connection connection, String tenant) throws SQLException {
-        try (PreparedStatement query = connection.prepareStatement(
-                "select chain_seq, row_hash from audit_chain_head where tenant_id = ? for update")) {
+    private static void lock(Connection connection, String tenant) throws SQLException {
+        try (PreparedStatement query = connection.prepareStatement("select tenant_id from audit_chain_lock where tenant_id = ? for update")) {
             query.setString(1, tenant);
             try (ResultSet row = query.executeQuery()) {
                 if (!row.next()) {
-                    throw new SQLException("no audit chain head for tenant " + tenant);
+                    throw new SQLException("no audit chain lock row for tenant " + tenant);
                 }
-                return new Head(row.getLong(1), row.getString(2));
             }
         }
     }
@@ -126,10 +113,9 @@ public final class AuditChain {
         }
     }
 
-    /** SQLSTATE class 23, integrity constraint violation: here, the head row is there already. */
-    private static boolean isDuplicateKey(SQLException e) {
-        return e instanceof SQLIntegrityConstraintViolationException
-                || (e.getSQLState() != null && e.getSQLState().startsWith("23"));
+    /** A duplicate key: SQLSTATE 23505 (H2, the standard), error 1062 ER_DUP_ENTRY (MySQL and MariaDB, whose SQLSTATE is 23000 for every constraint). */
+    static boolean isDuplicateKey(SQLException e) {
+        return "23505".equals(e.getSQLState()) || e.getErrorCode() == MYSQL_DUPLICATE_ENTRY;
     }
 
     /**

@@ -230,10 +230,14 @@ public class AuditLog implements AuditTrail {
         return null;
     }
 
-    /** Another writer's turn on the same chain (deadlock, lock wait timeout): SQLSTATE class 40, retried without limit. */
+    /**
+     * Another writer's turn on the same chain, retried without limit: a deadlock or lock wait timeout (SQLSTATE class
+     * 40), or a sequence number another writer took without the tenant's lock (a duplicate key; the retry reads the
+     * chain's new end).
+     */
     private static boolean isConflict(Exception e) {
-        return e instanceof SQLTransactionRollbackException
-                || (e instanceof SQLException sql && sql.getSQLState() != null && sql.getSQLState().startsWith("40"));
+        return e instanceof SQLTransactionRollbackException || (e instanceof SQLException sql
+                && ((sql.getSQLState() != null && sql.getSQLState().startsWith("40")) || AuditChain.isDuplicateKey(sql)));
     }
 
     private static void abandon(List<Pending> events) {

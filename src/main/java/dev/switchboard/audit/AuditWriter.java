@@ -14,7 +14,7 @@ import java.util.stream.Collectors;
 
 /**
  * Writes a batch of events in one transaction, each appended to its tenant's chain ({@link AuditChain}: the tenant's
- * head row is locked for the append, so writers in this and other instances take turns per tenant). Rows go in as one
+ * lock row is locked for the append, so writers in this and other instances take turns per tenant). Rows go in as one
  * JDBC batch: a head read, a JPA flush and a JTA transaction per event made the writer thread the gateway's busiest
  * under load (bench/README.md, findings).
  */
@@ -28,8 +28,8 @@ public class AuditWriter {
     @Inject
     AuditSecrets secrets;
 
-    /** Tenants whose head row exists (head rows are never deleted), so a steady stream of events inserts none. */
-    private final Set<String> tenantsWithHead = ConcurrentHashMap.newKeySet();
+    /** Tenants whose lock row exists (lock rows are never deleted), so a steady stream of events inserts none. */
+    private final Set<String> tenantsWithLock = ConcurrentHashMap.newKeySet();
 
     protected AuditWriter() {
     }
@@ -44,10 +44,13 @@ public class AuditWriter {
     public void write(List<AuditRecord> batch) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
             connection.setAutoCommit(true);
-            Set<String> newTenants = batch.stream().map(AuditRecord::tenantId).filter(t -> !tenantsWithHead.contains(t))
+            Set<String> newTenants = batch.stream().map(AuditRecord::tenantId).filter(t -> !tenantsWithLock.contains(t))
                     .collect(Collectors.toSet());
-            AuditChain.createHeads(connection, newTenants);
-            tenantsWithHead.addAll(newTenants);
+            AuditChain.createLocks(connection, newTenants);
+            tenantsWithLock.addAll(newTenants);
+            // each read sees what was committed before it (MySQL's default, repeatable read, would read a chain's end
+            // as it was at the transaction's first read, before the writer this one waited for committed)
+            connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
             connection.setAutoCommit(false);
             try {
                 AuditChain.append(connection, batch, secrets);

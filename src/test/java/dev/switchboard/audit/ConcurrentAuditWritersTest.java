@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Eight audit logs on one database, as eight instances of a cluster would run them (each its own writer thread and
  * its own connections, nothing shared in memory), appending to one tenant's chain at once: every event is written,
- * once, and the chain is whole. Before the head rows, writers that remembered their own chain end collided on
+ * once, and the chain is whole. Before the lock rows, writers that remembered their own chain end collided on
  * {@code (tenant, seq)} and dropped events after three attempts.
  */
 class ConcurrentAuditWritersTest {
@@ -63,7 +63,6 @@ class ConcurrentAuditWritersTest {
             AuditChain.Verification acme = db.inTransaction(em -> AuditChain.verify(em, "acme"));
             assertTrue(acme.valid(), acme.toString());
             assertEquals(expected, acme.checked(), "every event once");
-            assertEquals(List.of("acme " + expected), AuditChainTest.heads(db));
         }
     }
 
