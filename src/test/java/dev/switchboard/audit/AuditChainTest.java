@@ -153,7 +153,7 @@ class AuditChainTest {
         try (TestDatabase db = DatabaseKinds.open(kind)) {
             appendMany(db, "acme", 3);
             try (Connection c = db.jdbc()) {
-                c.createStatement().executeUpdate("delete from audit_chain_lock"); // as before migration V15
+                c.createStatement().executeUpdate("delete from audit_chain_lock"); // as before migration V17
             }
             appendMany(db, "acme", 2);
             AuditChain.Verification acme = db.inTransaction(em -> AuditChain.verify(em, "acme"));
