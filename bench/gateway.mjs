@@ -7,12 +7,15 @@ import { LegacySseSession, McpSession, StatelessSession } from "./lib/mcp-sessio
 import { inRounds, runLoad, runPacedLoad } from "./lib/load.mjs";
 import { withOwnCore } from "./lib/cores.mjs";
 import { answersHttp, start, waitFor } from "./lib/processes.mjs";
-import { api } from "./lib/switchboard.mjs";
+import { api, startSwitchboard } from "./lib/switchboard.mjs";
 import { coldNotice, warmUntilJitSettles } from "./lib/jit.mjs";
 import { startRecording } from "./lib/profile.mjs";
 import { ms, rate, table, verdict } from "./lib/stats.mjs";
 
-export const PORTS = { backend: 19410, mcpHub: 19411, mcpProxy: 19412, supergateway: 19413 };
+export const PORTS = { backend: 19410, mcpHub: 19411, mcpProxy: 19412, supergateway: 19413, queuedAudit: 19424 };
+// the same Switchboard with the audit row written after the answer (switchboard.audit.wait-for-commit=false, the mode
+// before answers waited for their row's commit): what durability costs a call, measured side by side
+const QUEUED_AUDIT = "switchboard /mcp, audit queued";
 const CONCURRENCY = [1, 16, 64];
 const TARGET_CONCURRENCY = 16;
 const ECHO_ARGS = { message: "bench" };
@@ -24,24 +27,27 @@ const PACED_SHARE = 0.4;
 /** @param ctx {switchboard, workDir, logDir, nodeModules, quick, options: {clients?, targets?, profile?}} */
 export async function gatewayBenchmark(ctx) {
   const timing = ctx.quick ? { warmupMs: 1000, measureMs: 2000, rounds: 1 } : { warmupMs: 3000, measureMs: 8000, rounds: 2 };
-  const all = await startTargets(ctx);
   // --targets=a,b keeps the targets whose names start with one of them (direct always stays: it is the baseline)
-  const targets = all.filter(({ name }) => name === "direct" || !ctx.options.targets
-    || ctx.options.targets.some((prefix) => name.startsWith(prefix)));
+  const wanted = (name) => name === "direct" || !ctx.options.targets || ctx.options.targets.some((prefix) => name.startsWith(prefix));
+  const targets = (await startTargets(ctx, wanted(QUEUED_AUDIT))).filter(({ name }) => wanted(name));
   const levels = ctx.options.clients ?? CONCURRENCY;
-  // a freshly started JVM interprets and compiles for minutes: load every Switchboard route unrecorded first (also
-  // with --quick, which gives up sooner and then says its figures are cold)
-  const routes = targets.filter(({ name }) => name.startsWith("switchboard"));
-  console.log(`warming up ${routes.map(({ name }) => name).join(" and ")} (not recorded)`);
-  const warmUp = await warmUntilJitSettles({ pid: ctx.switchboard.pid, fixedMs: ctx.options.jvmWarmupMs, quick: ctx.quick,
-    load: async (ms) => {
-      for (const target of routes) {
-        await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients: TARGET_CONCURRENCY,
-          cpuPid: target.pid, warmupMs: ms / routes.length, measureMs: 0 });
-      }
-    } });
-  console.log(`warm-up: ${warmUp.summary}`);
-  const cold = coldNotice([{ name: "switchboard", ...warmUp }]);
+  // a freshly started JVM interprets and compiles for minutes: load every Switchboard route unrecorded first, each
+  // Switchboard JVM until its own compiler settled (also with --quick, which gives up sooner and then says so)
+  const warmUps = [];
+  for (const pid of new Set(targets.filter(({ name }) => name.startsWith("switchboard")).map((target) => target.pid))) {
+    const routes = targets.filter((target) => target.pid === pid);
+    console.log(`warming up ${routes.map(({ name }) => name).join(" and ")} (not recorded)`);
+    const warmUp = await warmUntilJitSettles({ pid, fixedMs: ctx.options.jvmWarmupMs, quick: ctx.quick,
+      load: async (ms) => {
+        for (const target of routes) {
+          await runLoad({ openSession: target.open, tool: target.tool, args: ECHO_ARGS, clients: TARGET_CONCURRENCY,
+            cpuPid: target.pid, warmupMs: ms / routes.length, measureMs: 0 });
+        }
+      } });
+    console.log(`warm-up: ${warmUp.summary}`);
+    warmUps.push({ name: pid === ctx.switchboard.pid ? "switchboard" : "switchboard, audit queued", ...warmUp });
+  }
+  const cold = coldNotice(warmUps);
   if (cold) {
     console.log(`\n${cold}`);
   }
@@ -84,11 +90,11 @@ export async function gatewayBenchmark(ctx) {
   if (recording) {
     console.log(`\n${recording.stop()}`);
   }
-  return { targets: targets.map(({ name, route }) => ({ name, route })), layout, timing, warmUp, cold: Boolean(cold), results, paced,
+  return { targets: targets.map(({ name, route }) => ({ name, route })), layout, timing, warmUps, cold: Boolean(cold), results, paced,
     report };
 }
 
-async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
+async function startTargets({ switchboard, repoDir, logDir, nodeModules, workDir }, withQueuedAudit) {
   const everything = path.join(nodeModules, "@modelcontextprotocol", "server-everything", "dist", "index.js");
   const backend = start("backend-server-everything", process.execPath, [everything, "streamableHttp"],
     { logDir, env: { PORT: String(PORTS.backend) } });
@@ -119,12 +125,20 @@ async function startTargets({ switchboard, logDir, nodeModules, workDir }) {
   await waitFor("mcp-proxy", () => answersHttp(PORTS.mcpProxy), 30_000, proxy);
   await waitFor("supergateway", () => answersHttp(PORTS.supergateway), 30_000, gateway);
 
+  const queued = withQueuedAudit ? await startSwitchboard({ repoDir, workDir, port: PORTS.queuedAudit,
+    serverName: "switchboard-bench-queued-audit", properties: { "switchboard.audit.wait-for-commit": "false" } }) : null;
+  if (queued) {
+    await api(queued, "/api/mcp-servers", { name: "everything", type: "streamableHttp", baseUrl: backendUrl, scope: "shared" });
+  }
+
   const targets = [
     { name: "direct", route: `server-everything ${backendUrl}`, tool: "echo", pid: backend.pid, open: () => new McpSession(backendUrl) },
-    { name: "switchboard /mcp", route: "aggregated /mcp, bearer token, audited", tool: "everything__echo",
-      pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp`, bearer) },
+    { name: "switchboard /mcp", route: "aggregated /mcp, bearer token, audited (the answer waits for its row's commit)",
+      tool: "everything__echo", pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp`, bearer) },
     { name: "switchboard /mcp (2026-07-28)", route: "aggregated /mcp, stateless MCP 2026-07-28 (no session), bearer token, audited",
       tool: "everything__echo", pid: switchboard.pid, open: () => new StatelessSession(`${switchboard.base}/mcp`, bearer) },
+    ...(!queued ? [] : [{ name: QUEUED_AUDIT, route: "the same, its own Switchboard, audit row written after the answer",
+      tool: "everything__echo", pid: queued.pid, open: () => new McpSession(`${queued.base}/mcp`, { Authorization: `Bearer ${queued.token}` }) }]),
     { name: "switchboard /mcp/servers/*", route: "per-backend passthrough, bearer token, audited", tool: "echo",
       pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp/servers/everything`, bearer) },
     { name: "switchboard /mcp, stdio", route: "aggregated /mcp -> server-everything as a stdio child, bearer token, audited",
@@ -238,7 +252,26 @@ function gatewayReport(targets, levels, results, paced) {
   // the closed loop's latency, for the record: on saturated cores it is the queue, which throughput already judges
   const saturated = `closed loop at 16 clients (saturated, not judged): /mcp ${signed(sb.p50 - base.p50)} ms at p50, `
     + `${signed(sb.p99 - base.p99)} ms at p99 over direct`;
-  return `${sections.join("\n\n")}\n\nTargets (issue 3):\n${[...checks, ...likeForLike].join("\n")}\n${saturated}`;
+  return `${sections.join("\n\n")}\n\nTargets (issue 3):\n${[...checks, ...likeForLike].join("\n")}\n${saturated}`
+    + durabilityCost(results, paced);
+}
+
+/** What waiting for the audit row's commit costs a call: /mcp against the same route with the row written after the answer. */
+function durabilityCost(results, paced) {
+  const [durable, queued] = [results["switchboard /mcp"], results[QUEUED_AUDIT]];
+  if (!queued) {
+    return "";
+  }
+  const lines = Object.keys(queued).map((clients) => `  ${clients} client${clients === "1" ? "" : "s"}, closed loop: `
+    + `p50 ${signed(durable[clients].p50 - queued[clients].p50)} ms, p99 ${signed(durable[clients].p99 - queued[clients].p99)} ms, `
+    + `CPU ${signed(durable[clients].cpuPerCall - queued[clients].cpuPerCall)} ms/call, `
+    + `throughput ${(100 * durable[clients].throughput / queued[clients].throughput).toFixed(0)}% of queued`);
+  if (paced["switchboard /mcp"] && paced[QUEUED_AUDIT]) {
+    const [p, q] = [paced["switchboard /mcp"], paced[QUEUED_AUDIT]];
+    lines.push(`  ${TARGET_CONCURRENCY} clients, paced: p50 ${signed(p.p50 - q.p50)} ms, p99 ${signed(p.p99 - q.p99)} ms, `
+      + `CPU ${signed(p.cpuPerCall - q.cpuPerCall)} ms/call`);
+  }
+  return `\n\nDurable audit (the answer waits for its row's commit) against the row written after the answer, per call:\n${lines.join("\n")}`;
 }
 
 const signed = (value) => (Number.isFinite(value) ? `${value >= 0 ? "+" : ""}${value.toFixed(2)}` : "-");

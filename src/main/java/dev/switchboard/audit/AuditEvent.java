@@ -63,21 +63,33 @@ public class AuditEvent {
 
     AuditEvent(AuditRecord record, AuditSecrets.InputHash input, long chainSeq, String prevHash) {
         this.ts = record.ts();
-        this.tenantId = record.tenantId();
-        this.clientId = record.clientId();
-        this.subject = record.subject();
-        this.action = record.action();
-        this.tool = record.tool();
-        this.backendId = record.backendId();
-        this.decision = record.decision();
-        this.traceId = record.traceId();
+        this.tenantId = clamp(record.tenantId(), 64);
+        this.clientId = clamp(record.clientId(), 255);
+        this.subject = clamp(record.subject(), 255);
+        this.action = clamp(record.action(), 64);
+        this.tool = clamp(record.tool(), 512);
+        this.backendId = clamp(record.backendId(), 255);
+        this.decision = clamp(record.decision(), 32);
+        this.traceId = clamp(record.traceId(), 64);
         this.inputHash = input == null ? null : input.hex();
         this.keyVersion = input == null ? null : input.version();
-        this.outcome = record.outcome();
+        this.outcome = clamp(record.outcome(), 64);
         this.durationMs = record.durationMs();
         this.chainSeq = chainSeq;
         this.prevHash = prevHash;
         this.rowHash = AuditChain.rowHash(this);
+    }
+
+    /**
+     * Cuts a value to its column's width (V8__audit.sql), as the database would refuse it: a client chooses the tool
+     * name it calls, and an event the database refuses is not written. Never between the halves of a surrogate pair.
+     */
+    static String clamp(String value, int columnWidth) {
+        if (value == null || value.length() <= columnWidth) {
+            return value;
+        }
+        int end = Character.isHighSurrogate(value.charAt(columnWidth - 1)) ? columnWidth - 1 : columnWidth;
+        return value.substring(0, end);
     }
 
     /**

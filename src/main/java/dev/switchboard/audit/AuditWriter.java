@@ -8,12 +8,15 @@ import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.List;
-import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.stream.Collectors;
 
 /**
- * Writes a batch of events in one transaction, each appended to its tenant's chain. Appends in this instance are
- * serialised (the chain is a sequence); another instance appending at the same time hits the unique (tenant, seq)
- * key, and its batch is retried by {@link AuditLog}.
+ * Writes a batch of events in one transaction, each appended to its tenant's chain ({@link AuditChain}: the tenant's
+ * lock row is locked for the append, so writers in this and other instances take turns per tenant). Rows go in as one
+ * JDBC batch: a head read, a JPA flush and a JTA transaction per event made the writer thread the gateway's busiest
+ * under load (bench/README.md, findings).
  */
 @ApplicationScoped
 public class AuditWriter {
@@ -25,25 +28,46 @@ public class AuditWriter {
     @Inject
     AuditSecrets secrets;
 
-    /**
-     * Appends the batch in one local transaction and returns where each tenant's chain now ends. {@code knownHeads}
-     * are chain ends the caller remembers from batches this writer committed, so a steady stream of events reads no
-     * head from the database. Rows go in as one JDBC batch: a head read, a JPA flush and a JTA transaction per event
-     * made the writer thread the gateway's busiest under load (bench/README.md, findings).
-     */
-    public synchronized Map<String, AuditChain.Head> write(List<AuditRecord> batch, Map<String, AuditChain.Head> knownHeads) {
+    /** Tenants whose lock row exists (lock rows are never deleted), so a steady stream of events inserts none. */
+    private final Set<String> tenantsWithLock = ConcurrentHashMap.newKeySet();
+
+    protected AuditWriter() {
+    }
+
+    /** A writer outside the container, e.g. a second writer on the same database in a test. */
+    public AuditWriter(DataSource dataSource, AuditSecrets secrets) {
+        this.dataSource = dataSource;
+        this.secrets = secrets;
+    }
+
+    /** Appends the batch in one local transaction; returns once it committed, throws when it did not. */
+    public void write(List<AuditRecord> batch) throws SQLException {
         try (Connection connection = dataSource.getConnection()) {
+            connection.setAutoCommit(true);
+            Set<String> newTenants = batch.stream().map(AuditRecord::tenantId).filter(t -> !tenantsWithLock.contains(t))
+                    .collect(Collectors.toSet());
+            AuditChain.createLocks(connection, newTenants);
+            tenantsWithLock.addAll(newTenants);
+            // each read sees what was committed before it (MySQL's default, repeatable read, would read a chain's end
+            // as it was at the transaction's first read, before the writer this one waited for committed)
+            connection.setTransactionIsolation(Connection.TRANSACTION_READ_COMMITTED);
             connection.setAutoCommit(false);
             try {
-                Map<String, AuditChain.Head> heads = AuditChain.appendAll(connection, batch, secrets, knownHeads);
+                AuditChain.append(connection, batch, secrets);
                 connection.commit();
-                return heads;
             } catch (SQLException | RuntimeException e) {
                 connection.rollback();
                 throw e;
             }
+        }
+    }
+
+    /** Whether the database answers at all: tells a database that is down from one that refuses an event. */
+    public boolean databaseAnswers() {
+        try (Connection connection = dataSource.getConnection()) {
+            return connection.isValid(2);
         } catch (SQLException e) {
-            throw new IllegalStateException("audit batch of " + batch.size() + " events not written: " + e.getMessage(), e);
+            return false;
         }
     }
 }

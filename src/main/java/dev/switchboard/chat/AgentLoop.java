@@ -1,6 +1,7 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.audit.AuditOutcome;
+import dev.switchboard.audit.AuditUnavailableException;
 import dev.switchboard.backend.access.BackendFailures;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
@@ -233,10 +234,7 @@ public final class AgentLoop {
                             record.displayName(), decision.arguments() != null ? decision.arguments() : record.arguments(),
                             ToolCallStatus.INVOKING, null, false));
                 } else {
-                    governance.record(turn.mcpTools().get(record.displayName()), record.arguments(), decision.auditDecision(),
-                            null, millisSince(asking));
-                    ToolResult refused = new ToolResult(record.with(ToolCallStatus.CANCELLED, decision.refusal(), true),
-                            decision.refusal().toString());
+                    ToolResult refused = refusedByUser(turn, record, decision, millisSince(asking));
                     listener.onToolResult(refused.record(), refused.content());
                     results.put(record.id(), CompletableFuture.completedFuture(refused));
                 }
@@ -244,6 +242,15 @@ public final class AgentLoop {
             startAll(turn, approved, slots, listener, results);
         }
         return round.stream().map(r -> results.get(r.id()).join()).toList();
+    }
+
+    private ToolResult refusedByUser(ChatTurn turn, ToolCallRecord record, ToolApproval decision, long millis) {
+        try {
+            governance.record(turn.mcpTools().get(record.displayName()), record.arguments(), decision.auditDecision(), null, millis);
+        } catch (AuditUnavailableException e) {
+            return notAudited(record, e);
+        }
+        return new ToolResult(record.with(ToolCallStatus.CANCELLED, decision.refusal(), true), decision.refusal().toString());
     }
 
     /** A call the allowlist refuses anyway is not put to the user: it is refused when it would run. */
@@ -281,13 +288,24 @@ public final class AgentLoop {
 
     /**
      * Runs one call of a known tool after the tenant's policy admitted it, and reports it to the audit trail however
-     * it ends. A name no tool has reaches nothing, so there is nothing to admit or audit.
+     * it ends; its result goes on (to the client and the LLM) only once its audit event is in the database. With the
+     * audit database not answering the call does not run. A name no tool has reaches nothing, so there is nothing to
+     * admit or audit.
      */
     private ToolResult runOne(ChatTurn turn, ToolCallRecord record) {
         McpTool tool = turn.mcpTools().get(record.displayName());
         if (tool == null) {
             return failed(record, "tool_not_found", "Tool '" + record.displayName() + "' not found");
         }
+        try {
+            governance.checkAuditWriting();
+            return runAudited(tool, record);
+        } catch (AuditUnavailableException e) {
+            return notAudited(record, e);
+        }
+    }
+
+    private ToolResult runAudited(McpTool tool, ToolCallRecord record) {
         long started = System.nanoTime();
         Optional<CallAdmission.Refusal> refusal = governance.admit(tool);
         if (refusal.isPresent()) {
@@ -316,6 +334,11 @@ public final class AgentLoop {
 
     private static long millisSince(long startedNanos) {
         return (System.nanoTime() - startedNanos) / 1_000_000;
+    }
+
+    private static ToolResult notAudited(ToolCallRecord record, AuditUnavailableException e) {
+        return failed(record, AuditUnavailableException.CODE, "The call could not be audited, so its result is withheld: "
+                + e.getMessage());
     }
 
     /** An error the LLM reads as the tool's result (the chat API's tool error shape), so it can recover. */

@@ -3,6 +3,7 @@ package dev.switchboard.chat;
 import dev.switchboard.audit.AuditConfig;
 import dev.switchboard.audit.AuditLog;
 import dev.switchboard.chat.events.ConversationEvents;
+import dev.switchboard.audit.AuditTrail;
 import dev.switchboard.knowledge.KnowledgeRetriever;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
@@ -188,7 +189,7 @@ public class ChatService {
     /** The run's tool calls pass the caller's tenant policy and are audited like the gateway's (see ToolCallGovernance). */
     private ToolCallGovernance governance(CurrentUser user) {
         return new ToolCallGovernance(CallerIdentity.of(user), user.clientId(), TraceScope.currentOrNew().traceId(),
-                policies::of, admission, auditConfig.isEnabled() ? audit::record : event -> { });
+                policies::of, admission, auditConfig.isEnabled() ? audit : AuditTrail.OFF);
     }
 
     /**

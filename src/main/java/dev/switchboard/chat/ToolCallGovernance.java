@@ -1,13 +1,13 @@
 package dev.switchboard.chat;
 
 import dev.switchboard.audit.AuditRecord;
+import dev.switchboard.audit.AuditTrail;
 import dev.switchboard.policy.CallAdmission;
 import dev.switchboard.policy.TenantPolicy;
 import dev.switchboard.security.CallerIdentity;
 import jakarta.json.JsonValue;
 
 import java.util.Optional;
-import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -26,17 +26,17 @@ final class ToolCallGovernance {
     private final String traceId;
     private final Function<String, TenantPolicy> policies;
     private final CallAdmission admission;
-    private final Consumer<AuditRecord> audit;
+    private final AuditTrail audit;
 
     /**
      * @param caller   who the run acts for, taken on the request thread
      * @param clientId the token's client (see {@code CurrentUser.clientId()}); null when it names none
      * @param traceId  the request's W3C trace id
      * @param policies a tenant's policy by tenant id
-     * @param audit    where events go ({@code AuditLog::record}); does nothing when auditing is switched off
+     * @param audit    where events go ({@code AuditLog}, or {@link AuditTrail#OFF} when auditing is switched off)
      */
     ToolCallGovernance(CallerIdentity caller, String clientId, String traceId, Function<String, TenantPolicy> policies,
-                       CallAdmission admission, Consumer<AuditRecord> audit) {
+                       CallAdmission admission, AuditTrail audit) {
         this.caller = caller;
         this.clientId = clientId;
         this.traceId = traceId;
@@ -60,15 +60,21 @@ final class ToolCallGovernance {
                 .or(() -> admission.permit(policy, caller.tenant(), caller.subject()));
     }
 
+    /** Refuses a call before it runs when its audit event could not be written now (see {@link AuditTrail#checkWriting()}). */
+    void checkAuditWriting() {
+        audit.checkWriting();
+    }
+
     /**
-     * One audit event for one call.
+     * One audit event for one call; returns once it is in the database (throws {@code AuditUnavailableException}
+     * when it could not be made durable: the call's result must then be withheld).
      *
      * @param input    the arguments (hashed, never stored)
      * @param decision {@code allow}, a policy refusal, or what became of a call that waited for approval
      * @param outcome  how an allowed call ended ({@code AuditOutcome}); null for a call that did not run
      */
     void record(McpTool tool, JsonValue input, String decision, String outcome, long millis) {
-        audit.accept(new AuditRecord(System.currentTimeMillis(), caller.tenant(), clientId, caller.subject(), ACTION,
+        audit.record(new AuditRecord(System.currentTimeMillis(), caller.tenant(), clientId, caller.subject(), ACTION,
                 tool.policyName(), tool.backendName(), decision, traceId, input, outcome, millis));
     }
 }

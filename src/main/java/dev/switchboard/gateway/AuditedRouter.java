@@ -1,8 +1,9 @@
 package dev.switchboard.gateway;
 
-import dev.switchboard.audit.AuditLog;
 import dev.switchboard.audit.AuditOutcome;
 import dev.switchboard.audit.AuditRecord;
+import dev.switchboard.audit.AuditTrail;
+import dev.switchboard.audit.AuditUnavailableException;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.observability.TraceContext;
@@ -20,16 +21,20 @@ import java.util.function.Consumer;
  * when the router is made, because calls run later on gateway threads where no request scope exists. The decision is
  * {@code deny} or {@code rate_limited} for the refusals of {@link PolicyRouter}, {@code allow} otherwise; the trace id
  * is the caller's request's (W3C trace context).
+ * <p>
+ * The answer goes out only once its event is in the database ({@link AuditTrail#record} returned): when the event
+ * cannot be made durable in time, the caller gets {@code -32050 audit_unavailable} instead of the answer, and when the
+ * audit database is known not to answer, the call is refused with that error before it runs.
  */
 public final class AuditedRouter implements McpRouter {
 
     private static final Set<String> AUDITED = Set.of("tools/call", "resources/read", "prompts/get");
 
     private final McpRouter delegate;
-    private final AuditLog audit;
+    private final AuditTrail audit;
     private final ClientContext caller;
 
-    public AuditedRouter(McpRouter delegate, AuditLog audit, ClientContext caller) {
+    public AuditedRouter(McpRouter delegate, AuditTrail audit, ClientContext caller) {
         this.delegate = delegate;
         this.audit = audit;
         this.caller = caller;
@@ -45,16 +50,29 @@ public final class AuditedRouter implements McpRouter {
         if (!AUDITED.contains(request.method())) {
             return delegate.handle(request, progress, clientRequests);
         }
+        try {
+            audit.checkWriting();
+        } catch (AuditUnavailableException e) {
+            return unavailable(request, e);
+        }
         long started = System.nanoTime();
         JsonRpcMessage response = delegate.handle(request, progress, clientRequests);
         long millis = (System.nanoTime() - started) / 1_000_000;
         JsonObject params = request.params();
         String decision = decision(response);
         String target = text(params, "prompts/get".equals(request.method()) || "tools/call".equals(request.method()) ? "name" : "uri");
-        audit.record(new AuditRecord(System.currentTimeMillis(), caller.tenantId(), caller.clientId(), caller.subject(),
-                request.method(), target, backendOf(target), decision, caller.trace().traceId(), input(request.method(), params),
-                CallAdmission.ALLOW.equals(decision) ? outcome(response) : null, millis));
+        try {
+            audit.record(new AuditRecord(System.currentTimeMillis(), caller.tenantId(), caller.clientId(), caller.subject(),
+                    request.method(), target, backendOf(target), decision, caller.trace().traceId(), input(request.method(), params),
+                    CallAdmission.ALLOW.equals(decision) ? outcome(response) : null, millis));
+        } catch (AuditUnavailableException e) {
+            return unavailable(request, e);
+        }
         return response;
+    }
+
+    private static JsonRpcMessage unavailable(JsonRpcMessage request, AuditUnavailableException e) {
+        return GatewayErrors.error(request.id(), GatewayErrors.AUDIT_UNAVAILABLE, AuditUnavailableException.CODE + ": " + e.getMessage(), null);
     }
 
     private static JsonValue input(String method, JsonObject params) {

@@ -25,6 +25,11 @@ public final class GatewayErrors {
     public static final int POLICY_DENIED = -32020;
     public static final int BACKEND_UNAVAILABLE = BackendFailures.BACKEND_UNAVAILABLE;
     public static final int BACKEND_TIMEOUT = BackendFailures.BACKEND_TIMEOUT;
+    /**
+     * The call's audit event could not be made durable, so its answer is withheld (or, with the audit database down,
+     * the call was refused before it ran); retry later.
+     */
+    public static final int AUDIT_UNAVAILABLE = -32050;
     /** The request was cancelled by the client (the code LSP and several MCP SDKs use). */
     public static final int REQUEST_CANCELLED = BackendFailures.REQUEST_CANCELLED;
 

@@ -22,11 +22,12 @@ public final class GatewaySessions {
     /** The endpoint of the aggregated sessions. */
     public static final String AGGREGATED = "/mcp";
 
-    /** How often a session's use is written to the ledger: recording every request would cost a write each. */
-    public static final Duration SEEN_INTERVAL = Duration.ofSeconds(30);
+    /** How often, at most, a session's use is written to the ledger: recording every request would cost a write each. */
+    private static final Duration MAX_SEEN_INTERVAL = Duration.ofSeconds(30);
 
     private final Map<String, GatewaySession> sessions = new ConcurrentHashMap<>();
     private final Duration idleTimeout;
+    private final Duration seenInterval;
     private final Clock clock;
     private final SessionLedger ledger;
 
@@ -36,8 +37,19 @@ public final class GatewaySessions {
 
     public GatewaySessions(Duration idleTimeout, Clock clock, SessionLedger ledger) {
         this.idleTimeout = idleTimeout;
+        this.seenInterval = seenInterval(idleTimeout);
         this.clock = clock;
         this.ledger = ledger;
+    }
+
+    /**
+     * How often a session's use is written to the ledger: every 30 s, or a quarter of the idle timeout when that is
+     * shorter, so the recorded last use of a session busy on another instance is always well inside the idle timeout
+     * (an idle sweep here ends a session only when the ledger's last use is older than that).
+     */
+    public static Duration seenInterval(Duration idleTimeout) {
+        Duration quarter = idleTimeout.dividedBy(4);
+        return quarter.compareTo(MAX_SEEN_INTERVAL) < 0 ? quarter : MAX_SEEN_INTERVAL;
     }
 
     /** A session of the aggregated endpoint. */
@@ -53,21 +65,29 @@ public final class GatewaySessions {
         return session;
     }
 
-    /** The caller's live session with this id; empty for unknown, ended, expired or someone else's. */
+    /**
+     * The caller's live session with this id; empty for unknown, ended, expired or someone else's. A copy here that
+     * looks idle but whose session was used through another instance meanwhile is replaced by the ledger's.
+     */
     public Optional<GatewaySession> find(String id, String subject) {
         GatewaySession session = id == null ? null : sessions.computeIfAbsent(id, this::takeUp);
         if (session == null || !session.subject().equals(subject)) {
             return Optional.empty();
         }
         Instant now = clock.instant();
-        if (session.lastUsedAt().plus(idleTimeout).isBefore(now)) {
-            end(session, SessionLedger.EndReason.IDLE);
-            return Optional.empty();
+        if (idle(session, now)) {
+            if (endIdle(session, now)) {
+                return Optional.empty();
+            }
+            session = sessions.computeIfAbsent(id, this::takeUp);
+            if (session == null || !session.subject().equals(subject) || idle(session, now)) {
+                return Optional.empty();
+            }
         }
         session.touch(now);
-        if (session.recordedBefore(now.minus(SEEN_INTERVAL))) {
+        if (session.recordedBefore(now.minus(seenInterval))) {
             session.recorded(now);
-            ledger.seen(session);
+            ledger.seen(session, now);
         }
         return Optional.of(session);
     }
@@ -111,15 +131,38 @@ public final class GatewaySessions {
 
     /** Ends sessions idle past the timeout; cheap enough to run on every new session. */
     public void endIdle() {
-        Instant cutoff = clock.instant().minus(idleTimeout);
+        Instant now = clock.instant();
         for (GatewaySession session : List.copyOf(sessions.values())) {
-            if (session.lastUsedAt().isBefore(cutoff)) {
-                end(session, SessionLedger.EndReason.IDLE);
+            if (idle(session, now)) {
+                endIdle(session, now);
             }
         }
     }
 
+    private boolean idle(GatewaySession session, Instant now) {
+        return session.lastUsedAt().plus(idleTimeout).isBefore(now);
+    }
+
+    /**
+     * Ends a session that looks idle here, if the ledger agrees (no use recorded within the idle timeout, which
+     * another instance serving it would have recorded). Either way this copy goes: when the ledger disagrees the
+     * session lives on elsewhere, and a request for it here takes it up again from the ledger.
+     *
+     * @return whether the session ended
+     */
+    private boolean endIdle(GatewaySession session, Instant now) {
+        if (sessions.get(session.id()) != session) {
+            return false;
+        }
+        boolean ended = ledger.endedIdle(session, now.minus(idleTimeout));
+        if (sessions.remove(session.id(), session)) {
+            session.end();
+        }
+        return ended;
+    }
+
     private void end(GatewaySession session, SessionLedger.EndReason reason) {
+        // idleness is decided with the ledger (endIdle); every other reason is this caller's or this process's own
         // recorded first: once it is out of memory, a request for it must find it ended, not take it up again
         if (reason != SessionLedger.EndReason.SHUTDOWN && sessions.get(session.id()) == session) {
             ledger.ended(session, reason);

@@ -18,10 +18,19 @@ public interface SessionLedger {
     record Resumable(String subject, String endpoint, String protocolVersion, JsonObject clientCapabilities, Instant lastSeenAt) {
     }
 
-    /** The session was used (called at most every {@link GatewaySessions#SEEN_INTERVAL} per session). */
-    void seen(GatewaySession session);
+    /** The session was used at {@code at} (called at most every {@link GatewaySessions#seenInterval} per session). */
+    void seen(GatewaySession session, Instant at);
 
     void ended(GatewaySession session, EndReason reason);
+
+    /**
+     * Ends the session for being idle, but only if no use of it was recorded at or after {@code idleSince}: another
+     * instance may be serving it (its use recorded there), and this instance's copy is then merely stale. One
+     * conditional write, so a use recorded on another instance between our look and our write keeps the session.
+     *
+     * @return whether the session ended; false when a later use was recorded (or it had ended already)
+     */
+    boolean endedIdle(GatewaySession session, Instant idleSince);
 
     /** A recorded session with this id that has not ended and can be served again (not a socket's), if any. */
     Optional<Resumable> resumable(String sessionId);
@@ -29,11 +38,16 @@ public interface SessionLedger {
     /** Records nothing: sessions live as long as the process. */
     SessionLedger NONE = new SessionLedger() {
         @Override
-        public void seen(GatewaySession session) {
+        public void seen(GatewaySession session, Instant at) {
         }
 
         @Override
         public void ended(GatewaySession session, EndReason reason) {
+        }
+
+        @Override
+        public boolean endedIdle(GatewaySession session, Instant idleSince) {
+            return true;
         }
 
         @Override

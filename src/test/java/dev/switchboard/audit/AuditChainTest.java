@@ -10,14 +10,12 @@ import org.junit.jupiter.params.provider.MethodSource;
 import java.sql.Connection;
 import java.sql.SQLException;
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The tenant hash chain on each database: appends link up, and editing or deleting a row is detected. */
@@ -30,24 +28,12 @@ class AuditChainTest {
                 "4bf92f3577b34da6a3ce929d0e0e4736", input, "ok", 12L);
     }
 
-    /** Appends one event at a time, each in its own transaction, reading the chain's end every time. */
+    /** Appends one event at a time, each in its own transaction. */
     static void appendMany(TestDatabase db, String tenant, int count) throws SQLException {
+        AuditWriter writer = new AuditWriter(db.dataSource(), SECRETS);
         for (int i = 0; i < count; i++) {
             JsonObject input = Json.createObjectBuilder().add("message", "hello " + i).build();
-            try (Connection c = db.jdbc()) {
-                AuditChain.appendAll(c, List.of(record(tenant, "everything__echo", input)), SECRETS, Map.of());
-            }
-        }
-    }
-
-    /** Appends a batch in one transaction, as the writer does. */
-    static Map<String, AuditChain.Head> appendBatch(TestDatabase db, List<AuditRecord> batch,
-                                                    Map<String, AuditChain.Head> known) throws SQLException {
-        try (Connection c = db.jdbc()) {
-            c.setAutoCommit(false);
-            Map<String, AuditChain.Head> heads = AuditChain.appendAll(c, batch, SECRETS, known);
-            c.commit();
-            return heads;
+            writer.write(List.of(record(tenant, "everything__echo", input)));
         }
     }
 
@@ -72,14 +58,11 @@ class AuditChainTest {
         try (TestDatabase db = DatabaseKinds.open(kind)) {
             appendMany(db, "acme", 2);
             JsonObject input = Json.createObjectBuilder().add("message", "batched").build();
-            Map<String, AuditChain.Head> heads = new HashMap<>(appendBatch(db, List.of(record("acme", "everything__echo", input),
-                    record("globex", "everything__echo", input), record("acme", "everything__echo", null),
-                    record("globex", "everything__echo", input), record("acme", "everything__echo", input)), Map.of()));
-            assertEquals(5, heads.get("acme").seq());
-            assertEquals(2, heads.get("globex").seq());
-            // the next batch continues from the remembered heads without reading them
-            heads.putAll(appendBatch(db, List.of(record("acme", "everything__echo", input)), Map.copyOf(heads)));
-            assertEquals(6, heads.get("acme").seq());
+            AuditWriter writer = new AuditWriter(db.dataSource(), SECRETS);
+            writer.write(List.of(record("acme", "everything__echo", input), record("globex", "everything__echo", input),
+                    record("acme", "everything__echo", null), record("globex", "everything__echo", input),
+                    record("acme", "everything__echo", input)));
+            writer.write(List.of(record("acme", "everything__echo", input)));
             db.reopen();
             AuditChain.Verification acme = db.inTransaction(em -> AuditChain.verify(em, "acme"));
             assertTrue(acme.valid(), acme.toString());
@@ -94,14 +77,14 @@ class AuditChainTest {
     @MethodSource("dev.switchboard.persistence.DatabaseKinds#all")
     void aChainLongerThanOnePageIsWalkedToItsEndAndAGapOnALaterPageIsFound(TestDatabase.Kind kind) throws Exception {
         try (TestDatabase db = DatabaseKinds.open(kind)) {
-            Map<String, AuditChain.Head> heads = new HashMap<>();
+            AuditWriter writer = new AuditWriter(db.dataSource(), SECRETS);
             for (int batch = 0; batch < 13; batch++) {
                 List<AuditRecord> records = new ArrayList<>();
                 for (int i = 0; i < 100; i++) {
                     JsonObject input = Json.createObjectBuilder().add("message", "hello " + batch + "/" + i).build();
                     records.add(record(i % 4 == 0 ? "globex" : "acme", "everything__echo", input));
                 }
-                heads.putAll(appendBatch(db, records, Map.copyOf(heads)));
+                writer.write(records);
             }
             AuditChain.Verification whole = db.inTransaction(em -> AuditChain.verify(em, "acme"));
             assertTrue(whole.valid(), whole.reason());
@@ -166,21 +149,29 @@ class AuditChainTest {
 
     @ParameterizedTest
     @MethodSource("dev.switchboard.persistence.DatabaseKinds#all")
-    void aRememberedHeadThatAnotherInstanceMovedOnIsRefusedAndTheChainStaysWhole(TestDatabase.Kind kind) throws Exception {
+    void eventsAppendedWithoutTheLockAreContinuedNotForked(TestDatabase.Kind kind) throws Exception {
         try (TestDatabase db = DatabaseKinds.open(kind)) {
-            appendMany(db, "acme", 2);
-            AuditChain.Head stale;
+            appendMany(db, "acme", 3);
             try (Connection c = db.jdbc()) {
-                stale = AuditChain.head(c, "acme").orElseThrow();
+                c.createStatement().executeUpdate("delete from audit_chain_lock"); // as before migration V17
             }
-            appendMany(db, "acme", 1); // another instance appends event 3
-            JsonObject input = Json.createObjectBuilder().add("message", "late").build();
-            assertThrows(SQLException.class, () -> appendBatch(db, List.of(record("acme", "everything__echo", input)),
-                    Map.of("acme", stale)));
-            db.reopen();
+            appendMany(db, "acme", 2);
             AuditChain.Verification acme = db.inTransaction(em -> AuditChain.verify(em, "acme"));
             assertTrue(acme.valid(), acme.toString());
-            assertEquals(3, acme.checked());
+            assertEquals(5, acme.checked());
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.persistence.DatabaseKinds#all")
+    void aValueWiderThanItsColumnIsCutNotRefused(TestDatabase.Kind kind) throws Exception {
+        try (TestDatabase db = DatabaseKinds.open(kind)) {
+            // 511 characters, then an emoji whose two halves straddle the column's end: cut before the emoji
+            String name = "everything__" + "x".repeat(499) + "\uD83D\uDE00" + "y".repeat(100);
+            new AuditWriter(db.dataSource(), SECRETS).write(List.of(record("acme", name, null)));
+            assertEquals(511, (int) db.inTransaction(em -> em.createQuery("select e from AuditEvent e", AuditEvent.class)
+                    .getSingleResult().toJson().getString("tool").length()));
+            assertTrue(db.inTransaction(em -> AuditChain.verify(em, "acme")).valid());
         }
     }
 }

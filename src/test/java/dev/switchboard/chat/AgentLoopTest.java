@@ -9,6 +9,8 @@ import dev.switchboard.llm.ScriptedProvider.Script;
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.llm.Usage;
 import dev.switchboard.audit.AuditRecord;
+import dev.switchboard.audit.AuditTrail;
+import dev.switchboard.audit.AuditUnavailableException;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.policy.CallAdmission;
 import dev.switchboard.policy.LocalRateLimiter;
@@ -90,6 +92,8 @@ class AgentLoopTest {
 
     /** Audit events reported by the loop under test. */
     final List<AuditRecord> audited = new CopyOnWriteArrayList<>();
+    /** Where the loop under test reports its calls: {@link #audited}, unless a test puts a failing trail here. */
+    AuditTrail trail = audited::add;
     final AtomicInteger denials = new AtomicInteger();
     final AtomicInteger rateLimited = new AtomicInteger();
 
@@ -108,7 +112,7 @@ class AgentLoopTest {
             }
         };
         return new ToolCallGovernance(new CallerIdentity("alice", "acme", Set.of()), "api_key:k1", "trace-1",
-                tenant -> policy, new CallAdmission(new LocalRateLimiter(), metrics), audited::add);
+                tenant -> policy, new CallAdmission(new LocalRateLimiter(), metrics), trail);
     }
 
     AgentLoop loop(ToolInvoker invoker, int maxRounds) {
@@ -159,6 +163,48 @@ class AgentLoopTest {
         assertEquals("c1", messages.getJsonObject(2).getString("tool_call_id"));
         assertEquals("echo:{\"message\":\"one\"}", messages.getJsonObject(2).getString("content"));
         assertEquals(2, third.getJsonArray("tools").size());
+    }
+
+    @Test
+    void aResultWhoseAuditEventWasNotWrittenIsWithheld() throws LlmException {
+        trail = record -> {
+            throw new AuditUnavailableException("the audit event was not written within PT5S");
+        };
+        Script script = provider.script(Reply.tools(new ToolCall("c1", "mcp__srv__echo", "{\"message\":\"secret result\"}")),
+                Reply.text("ok"));
+        AtomicInteger ran = new AtomicInteger();
+        ChatOutcome outcome = loop((tool, args) -> {
+            ran.incrementAndGet();
+            return textResult("secret result");
+        }, 20).run(turn(script, false, List.of(), ECHO), new LoopListener() { });
+        assertEquals(1, ran.get(), "the call ran");
+        String toLlm = script.requests().get(1).getJsonArray("messages").getJsonObject(2).getString("content");
+        assertTrue(toLlm.contains("audit_unavailable"), toLlm);
+        assertFalse(toLlm.contains("secret result"), "its result goes nowhere unaudited");
+        assertEquals(ToolCallStatus.ERROR, outcome.records().get(0).status());
+    }
+
+    @Test
+    void noCallRunsWhileItCouldNotBeAudited() throws LlmException {
+        trail = new AuditTrail() {
+            @Override
+            public void record(AuditRecord record) {
+                audited.add(record);
+            }
+
+            @Override
+            public void checkWriting() {
+                throw new AuditUnavailableException("the audit database is not answering");
+            }
+        };
+        Script script = provider.script(Reply.tools(new ToolCall("c1", "mcp__srv__echo", "{}")), Reply.text("ok"));
+        AtomicInteger ran = new AtomicInteger();
+        loop((tool, args) -> {
+            ran.incrementAndGet();
+            return textResult("x");
+        }, 20).run(turn(script, false, List.of(), ECHO), new LoopListener() { });
+        assertEquals(0, ran.get());
+        assertTrue(script.requests().get(1).getJsonArray("messages").getJsonObject(2).getString("content").contains("audit_unavailable"));
     }
 
     @Test

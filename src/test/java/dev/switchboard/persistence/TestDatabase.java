@@ -3,7 +3,11 @@ package dev.switchboard.persistence;
 import jakarta.persistence.EntityManager;
 import jakarta.persistence.EntityManagerFactory;
 import jakarta.persistence.Persistence;
+import com.mysql.cj.jdbc.MysqlDataSource;
 import org.flywaydb.core.Flyway;
+import org.h2.jdbcx.JdbcDataSource;
+
+import javax.sql.DataSource;
 
 import java.sql.Connection;
 import java.sql.DriverManager;
@@ -83,6 +87,22 @@ public final class TestDatabase implements AutoCloseable {
 
     public Connection jdbc() throws SQLException {
         return DriverManager.getConnection(url, user, password);
+    }
+
+    /** A new data source of the database's own driver, as a second instance on the same database would have. */
+    public DataSource dataSource() {
+        if (kind == Kind.H2) {
+            JdbcDataSource h2 = new JdbcDataSource();
+            h2.setURL(url);
+            h2.setUser(user);
+            h2.setPassword(password);
+            return h2;
+        }
+        MysqlDataSource mysql = new MysqlDataSource();
+        mysql.setURL(url);
+        mysql.setUser(user);
+        mysql.setPassword(password);
+        return mysql;
     }
 
     /** Runs the work in one transaction and commits it. */

@@ -58,22 +58,38 @@ public class SessionRecorder implements SessionLedger {
     }
 
     @Override
-    public void seen(GatewaySession session) {
-        guarded("record session use", () -> records.seen(session.id(), System.currentTimeMillis()));
+    public void seen(GatewaySession session, Instant at) {
+        guarded("record session use", () -> records.seen(session.id(), at.toEpochMilli()));
     }
 
     @Override
     public void ended(GatewaySession session, EndReason reason) {
         guarded("record session end", () -> {
             Optional<RecordedSession> row = records.find(session.id());
-            if (row.isEmpty()) {
-                return;
+            if (row.isPresent()) {
+                records.ended(session.id(), reason.name().toLowerCase(), observed(session, row.get()), System.currentTimeMillis());
             }
-            List<BackendObservation> observed = records.backendsOf(row.get().getId()).stream()
-                    .map(b -> BackendObservation.of(connections.pool(), session.subject(), b.getServerId(), b.getServerName()))
-                    .toList();
-            records.ended(session.id(), reason.name().toLowerCase(), observed, System.currentTimeMillis());
         });
+    }
+
+    /** A database that does not answer ends the session here as before: there is no telling whether it is busy elsewhere. */
+    @Override
+    public boolean endedIdle(GatewaySession session, Instant idleSince) {
+        try {
+            Optional<RecordedSession> row = records.find(session.id());
+            return row.isEmpty() || records.endedIdle(session.id(), idleSince.toEpochMilli(), observed(session, row.get()),
+                    System.currentTimeMillis());
+        } catch (RuntimeException e) {
+            LOG.log(Level.WARNING, "could not record session end; the session goes on unrecorded", e);
+            return true;
+        }
+    }
+
+    /** How the session's backend sessions stand now, in this instance's pool. */
+    private List<BackendObservation> observed(GatewaySession session, RecordedSession row) {
+        return records.backendsOf(row.getId()).stream()
+                .map(b -> BackendObservation.of(connections.pool(), session.subject(), b.getServerId(), b.getServerName()))
+                .toList();
     }
 
     @Override

@@ -39,7 +39,29 @@ public class SessionRecords {
             return;
         }
         session.get().ended(now, reason);
-        for (RecordedBackendSession row : backendsOf(session.get().getId())) {
+        observed(session.get().getId(), backends, now);
+    }
+
+    /**
+     * Marks the session ended as idle in one conditional update: only while it is open and its last recorded use is
+     * before {@code idleSince}, so a use another instance records meanwhile keeps it open.
+     *
+     * @return whether it ended
+     */
+    @Transactional
+    public boolean endedIdle(String sessionId, long idleSince, List<BackendObservation> backends, long now) {
+        int ended = em.createQuery("update RecordedSession s set s.endedAt = :now, s.endReason = 'idle', s.lastSeenAt = :now "
+                        + "where s.sessionId = :id and s.endedAt is null and s.lastSeenAt < :idleSince")
+                .setParameter("now", now).setParameter("id", sessionId).setParameter("idleSince", idleSince).executeUpdate();
+        if (ended == 0) {
+            return false;
+        }
+        find(sessionId).ifPresent(s -> observed(s.getId(), backends, now));
+        return true;
+    }
+
+    private void observed(long gatewaySessionId, List<BackendObservation> backends, long now) {
+        for (RecordedBackendSession row : backendsOf(gatewaySessionId)) {
             backends.stream().filter(b -> b.serverId().equals(row.getServerId())).findFirst()
                     .ifPresent(b -> row.observed(b, now));
         }

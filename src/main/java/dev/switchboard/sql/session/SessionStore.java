@@ -32,6 +32,11 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 public final class SessionStore {
 
     public static final Duration DEFAULT_TTL = Duration.ofHours(1);
+    /**
+     * How long after its expiry a session watched by another instance is left to that instance: its sweep runs every
+     * 10 seconds, so one that has not removed it by then has stopped.
+     */
+    static final Duration ORPHAN_GRACE = Duration.ofMinutes(1);
     static final int MAX_HISTORY = 50;
 
     private final DataSource dataSource;
@@ -81,13 +86,26 @@ public final class SessionStore {
         return update("DELETE FROM query_sessions WHERE id = ? AND user_id = ?", id, userId) > 0;
     }
 
-    /** Removes the sessions that expired and returns them, for the {@code session.expired} notifications. */
-    public List<QuerySession> removeExpired() {
+    /** Records that {@code watcher} (one instance's {@code SessionWatch}) watches the session from now on. */
+    public void watchedBy(String id, String watcher) {
+        update("UPDATE query_sessions SET watched_by = ? WHERE id = ?", watcher, id);
+    }
+
+    /**
+     * Removes the expired sessions that are {@code watcher}'s to expire and returns them, for the
+     * {@code session.expired} notifications: those it watches, those nobody watches, and those whose expiry is
+     * {@link #ORPHAN_GRACE} past (their watcher would have removed them: it is gone). Another instance's sessions are
+     * left to it, so its connections hear of their expiry. A session used meanwhile (its expiry moved on) stays.
+     */
+    public List<QuerySession> removeExpired(String watcher) {
         long now = now().toEpochMilli();
         List<QuerySession> expired = new ArrayList<>();
         try (Connection c = dataSource.getConnection();
-             PreparedStatement select = c.prepareStatement("SELECT * FROM query_sessions WHERE expires_at <= ?")) {
+             PreparedStatement select = c.prepareStatement("SELECT * FROM query_sessions WHERE expires_at <= ? "
+                     + "AND (watched_by = ? OR watched_by IS NULL OR expires_at <= ?)")) {
             select.setLong(1, now);
+            select.setString(2, watcher);
+            select.setLong(3, now - ORPHAN_GRACE.toMillis());
             try (ResultSet rs = select.executeQuery()) {
                 while (rs.next()) {
                     expired.add(read(rs));

@@ -14,13 +14,33 @@ public final class TestServer {
     private TestServer() {
     }
 
+    private static final Path WLP = Path.of("target/liberty/wlp");
+
     /** Restarts it with these environment variables added (MicroProfile Config reads them); returns when it is ready. */
     public static void restart(Map<String, String> environment) throws Exception {
-        Path wlp = Path.of("target/liberty/wlp/bin/server");
-        assertTrue(Files.isExecutable(wlp), "Liberty of the build at " + wlp.toAbsolutePath());
-        run(Map.of(), wlp.toString(), "stop", "switchboard-it");
-        run(environment, wlp.toString(), "start", "switchboard-it");
+        run(Map.of(), server(), "stop", "switchboard-it");
+        run(environment, server(), "start", "switchboard-it");
         Api.awaitRestart();
+    }
+
+    /** Kills its JVM as a crash would ({@code kill -9}: no shutdown hook, nothing flushed); returns once it is gone. */
+    public static void kill() throws Exception {
+        long pid = Long.parseLong(Files.readString(WLP.resolve("usr/servers/.pid/switchboard-it.pid")).strip());
+        ProcessHandle jvm = ProcessHandle.of(pid).orElseThrow(() -> new AssertionError("no process " + pid));
+        assertTrue(jvm.destroyForcibly(), "SIGKILL to " + pid);
+        jvm.onExit().get(30, TimeUnit.SECONDS);
+    }
+
+    /** Starts it again after {@link #kill()}, as it was configured by the build; returns when it is ready. */
+    public static void start() throws Exception {
+        run(Map.of(), server(), "start", "switchboard-it");
+        Api.awaitRestart();
+    }
+
+    private static String server() {
+        Path server = WLP.resolve("bin/server");
+        assertTrue(Files.isExecutable(server), "Liberty of the build at " + server.toAbsolutePath());
+        return server.toString();
     }
 
     private static void run(Map<String, String> environment, String... command) throws Exception {

@@ -91,15 +91,17 @@ public class QueryServiceTest {
                 new SchemaService(catalog, search), new SuggestService(catalog, store), new SessionService(store), store);
     }
 
-    /** Switchboard's own database with migration V7 applied, as sessions live there. */
+    /** Switchboard's own database with the query session migrations (V7, V18) applied, as sessions live there. */
     public static JdbcDataSource sessionDatabase() throws Exception {
         JdbcDataSource ds = new JdbcDataSource();
         ds.setURL("jdbc:h2:mem:sessions-" + UUID.randomUUID() + ";MODE=MySQL;DATABASE_TO_LOWER=TRUE;DB_CLOSE_DELAY=-1");
-        String migration = Files.readString(Path.of("src/main/resources/db/migration/V7__query_sessions.sql"));
         try (Connection c = ds.getConnection()) {
-            for (String statement : migration.replaceAll("(?m)^--.*$", "").split(";")) {
-                if (!statement.isBlank()) {
-                    c.createStatement().execute(statement);
+            for (String file : List.of("V7__query_sessions.sql", "V18__query_session_watchers.sql")) {
+                String migration = Files.readString(Path.of("src/main/resources/db/migration", file));
+                for (String statement : migration.replaceAll("(?m)^--.*$", "").split(";")) {
+                    if (!statement.isBlank()) {
+                        c.createStatement().execute(statement);
+                    }
                 }
             }
         }
