@@ -38,6 +38,7 @@ import java.util.Locale;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
@@ -226,7 +227,7 @@ public class QueryGrantResource {
     /** The role's configured default as stored grants are: lower case, sorted, once each. */
     private List<String> roleDefault(String role) {
         return permissions.mapping().roleDefault(role).stream().map(p -> p.strip().toLowerCase(Locale.ROOT))
-                .filter(p -> !p.isEmpty()).collect(java.util.stream.Collectors.toCollection(TreeSet::new)).stream().toList();
+                .filter(p -> !p.isEmpty()).collect(Collectors.toCollection(TreeSet::new)).stream().toList();
     }
 
     private String notHeld(Grantee grantee, String permission) {

@@ -180,9 +180,10 @@ class QueryPermissionsIT {
             assertEquals(-31001, toolRefusal.getInt("code"));
             assertEquals(EMPLOYEES, toolRefusal.getJsonObject("data").getString("required_permission"));
             assertTrue(chatToolResult(dora.token(), assistant, sqlquery).contains(EMPLOYEES));
-            Script again2 = provider.script(Reply.text("```sql\nSELECT name, salary FROM employees\n```"));
+            Script refusedQuestion = provider.script(Reply.text("```sql\nSELECT name, salary FROM employees\n```"));
+            // 用户 (users) keeps the question answerable: the search finds readable tables only, employees no longer
             JsonObject restRefusal = Api.post("/api/query/execute", dora.token(), Json.createObjectBuilder()
-                    .add("question", "员工 工资 " + again2.key()).build()).expect(403).json().getJsonObject("error");
+                    .add("question", "用户 员工 工资 " + refusedQuestion.key()).build()).expect(403).json().getJsonObject("error");
             assertEquals(EMPLOYEES, restRefusal.getJsonObject("details").getString("required_permission"));
             assertFalse(readableTables(dora.token()).contains("employees"));
             assertEquals("grant_not_found", revokeAs(admin, "user=" + dora.name() + "&permission=" + enc(EMPLOYEES))
