@@ -3,7 +3,7 @@
 // and supergateway, all in one run with one load client (lib/load.mjs).
 import fs from "node:fs";
 import path from "node:path";
-import { LegacySseSession, McpSession } from "./lib/mcp-session.mjs";
+import { LegacySseSession, McpSession, StatelessSession } from "./lib/mcp-session.mjs";
 import { inRounds, runLoad, runPacedLoad } from "./lib/load.mjs";
 import { withOwnCore } from "./lib/cores.mjs";
 import { answersHttp, start, waitFor } from "./lib/processes.mjs";
@@ -137,6 +137,8 @@ async function startTargets({ switchboard, repoDir, logDir, nodeModules, workDir
       tool: "everything__echo", pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp`, bearer) },
     ...(!queued ? [] : [{ name: QUEUED_AUDIT, route: "the same, its own Switchboard, audit row written after the answer",
       tool: "everything__echo", pid: queued.pid, open: () => new McpSession(`${queued.base}/mcp`, { Authorization: `Bearer ${queued.token}` }) }]),
+    { name: "switchboard /mcp (2026-07-28)", route: "aggregated /mcp, stateless MCP 2026-07-28 (no session), bearer token, audited",
+      tool: "everything__echo", pid: switchboard.pid, open: () => new StatelessSession(`${switchboard.base}/mcp`, bearer) },
     { name: "switchboard /mcp/servers/*", route: "per-backend passthrough, bearer token, audited", tool: "echo",
       pid: switchboard.pid, open: () => new McpSession(`${switchboard.base}/mcp/servers/everything`, bearer) },
     { name: "switchboard /mcp, stdio", route: "aggregated /mcp -> server-everything as a stdio child, bearer token, audited",
@@ -235,6 +237,14 @@ function gatewayReport(targets, levels, results, paced) {
     verdict(sb.errors === 0 && sbPaced.errors === 0, "no failed call through Switchboard /mcp (16 clients)", `${sb.errors + sbPaced.errors}`),
     ...others.filter((name) => paced[name]).map((name) => beats("switchboard /mcp", "Switchboard /mcp", name)),
   ];
+  // issue 17: a stateless 2026-07-28 call must cost no more than a session-era one, same run
+  const modern = results["switchboard /mcp (2026-07-28)"]?.[TARGET_CONCURRENCY];
+  const modernPaced = paced["switchboard /mcp (2026-07-28)"];
+  if (modern && modernPaced) {
+    checks.push(verdict(modernPaced.p50 <= sbPaced.p50 && modern.throughput >= sb.throughput,
+      "a stateless 2026-07-28 call through /mcp costs no more than a session-era one (paced p50, closed-loop throughput, 16 clients)",
+      `p50 ${ms(modernPaced.p50)} vs ${ms(sbPaced.p50)} ms, ${rate(modern.throughput)} vs ${rate(sb.throughput)} calls/s`));
+  }
   // like for like: mcp-proxy and supergateway reach server-everything as their stdio child, so does this route
   const likeForLike = !paced["switchboard /mcp, stdio"] ? []
     : ["mcp-proxy", "supergateway"].filter((name) => paced[name])

@@ -110,6 +110,42 @@ export class McpSession {
   }
 }
 
+/**
+ * MCP 2026-07-28, the stateless era: no initialize and no session; every request carries the version and the client's
+ * capabilities in `_meta` and mirrors its method (and tool name) in headers. "initialize" here is `server/discover`.
+ */
+export class StatelessSession extends McpSession {
+  static VERSION = "2026-07-28";
+
+  async initialize() {
+    return this.request("server/discover", {});
+  }
+
+  async request(method, params) {
+    this.method = method;
+    this.name = params?.name ?? params?.uri ?? null;
+    return super.request(method, { ...params, _meta: { ...params?._meta,
+      "io.modelcontextprotocol/protocolVersion": StatelessSession.VERSION,
+      "io.modelcontextprotocol/clientInfo": { name: "switchboard-bench", version: "1.0.0" },
+      "io.modelcontextprotocol/clientCapabilities": {} } });
+  }
+
+  async close() {
+    this.agent.destroy();
+  }
+
+  send(method, payload) {
+    this.protocolVersion = StatelessSession.VERSION;
+    this.headers = { ...this.headers, "Mcp-Method": this.method };
+    if (this.name) {
+      this.headers["Mcp-Name"] = this.name;
+    } else {
+      delete this.headers["Mcp-Name"];
+    }
+    return super.send(method, payload);
+  }
+}
+
 /** The JSON-RPC answer with the given id, from a JSON body or from the `data:` lines of an SSE body. */
 function findAnswer(contentType, body, id) {
   if (contentType.startsWith("text/event-stream")) {

@@ -351,6 +351,59 @@ try {
         check(overflow <= 0, `no horizontal scrolling at 1024 px (overflow ${overflow})`);
     });
 
+    // table permissions in a tenant of its own, for the user the walkthrough signs in as below
+    const userName = `user-${SUFFIX}`;
+    const userTenant = `console-${SUFFIX}`;
+    result.userName = userName;
+    await step('permissions-page', async () => {
+        const created = await rest('POST', '/api/users', null, { username: userName, password: `password-${SUFFIX}`, role: 'user', tenant: userTenant });
+        check(created.status === 201, `user created: ${created.status}`);
+        await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Table permissions' }).click();
+        await page.locator('#perm-table').waitFor();
+        await page.fill('#perm-tenant', userTenant);
+        await page.locator('#perm-tenant').dispatchEvent('change');
+        await page.getByRole('heading', { name: `Grants in ${userTenant}` }).waitFor();
+        const defaults = page.locator('#perm-table tr[data-source="default"]');
+        await defaults.first().waitFor();
+        check(await defaults.count() === 6, `role user's configured default is listed: ${await defaults.count()}`);
+        check((await page.textContent('#perm-count')).includes('of 6 grants'), 'the count says how many');
+    });
+
+    await step('permissions-unknown-table', async () => {
+        await page.selectOption('#perm-kind', 'user');
+        await page.fill('#perm-user', userName);
+        await page.fill('#perm-permission', 'table:no_such_table:read');
+        expectHttpError(400);
+        await page.click('#perm-grant');
+        const alert = page.locator('#perm-form-error .alert');
+        await alert.waitFor();
+        const text = await alert.textContent();
+        check(text.includes('The permission was not granted') && text.includes('no_such_table'), `the API's words: ${text}`);
+    });
+
+    await step('permissions-granted-to-user', async () => {
+        await page.fill('#perm-permission', 'table:employees:read');
+        await page.keyboard.press('Enter');
+        await page.locator(`#perm-table tr[data-grantee="user ${userName}"][data-permission="table:employees:read"]`).waitFor();
+        check(await page.locator('#perm-form-error .alert').count() === 0, 'the old error is gone');
+    });
+
+    await step('permissions-role-narrowed', async () => {
+        const products = page.locator('#perm-table tr[data-grantee="role user"][data-permission="table:products:read"]');
+        await products.getByRole('button', { name: 'Revoke table:products:read from role user' }).click();
+        await page.locator('dialog[open]').getByRole('button', { name: 'Revoke' }).click();
+        await products.waitFor({ state: 'detached' });
+        await page.locator('#perm-table tr[data-source="grant"][data-grantee="role user"]').first().waitFor();
+        check(await page.locator('#perm-table tr[data-source="default"]').count() === 0, 'the role holds grants of this tenant now');
+        await page.fill('#perm-check-user', userName);
+        await page.click('#perm-check');
+        const chips = page.locator('#perm-effective .chip');
+        await chips.first().waitFor();
+        const held = await chips.allTextContents();
+        check(held.includes('table:employees:read') && !held.includes('table:products:read') && held.includes('table:users:read'),
+            `what the user may do: ${held}`);
+    });
+
     await step('signed-out', async () => {
         await page.setViewportSize(LAPTOP);
         await page.getByRole('button', { name: 'Sign out' }).click();
@@ -388,17 +441,9 @@ try {
         }
     });
 
-    const userName = `user-${SUFFIX}`;
-    result.userName = userName;
     await step('user-empty-state', async () => {
         await page.getByRole('button', { name: 'Sign out' }).click();
         await page.locator('#signin-username').waitFor();
-        const admin = await fetch(BASE + '/api/auth/token', { method: 'POST', headers: { 'Content-Type': 'application/json' },
-            body: JSON.stringify({ username: 'admin', password: args.password }) }).then(r => r.json());
-        const created = await fetch(BASE + '/api/users', { method: 'POST',
-            headers: { 'Content-Type': 'application/json', Authorization: `Bearer ${admin.access_token}` },
-            body: JSON.stringify({ username: userName, password: `password-${SUFFIX}`, role: 'user', tenant: `console-${SUFFIX}` }) });
-        check(created.status === 201, `user created: ${created.status}`);
         await page.fill('#signin-username', userName);
         await page.fill('#signin-password', `password-${SUFFIX}`);
         await page.keyboard.press('Enter');
@@ -406,6 +451,7 @@ try {
         check(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Gateway' }).count() === 0, 'the gateway is not offered to users');
         check(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Audit' }).count() === 0, 'the audit trail is not offered to users');
         check(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Tenants' }).count() === 0, 'tenants are not offered to users');
+        check(await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Table permissions' }).count() === 0, 'table permissions are not offered to users');
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
         await page.getByRole('heading', { name: 'No MCP servers yet' }).waitFor();
         // a tenant of its own: no server shared by other tests shows up, so the empty state is certain
@@ -418,11 +464,14 @@ try {
         await page.getByRole('heading', { name: 'The audit trail is for admins' }).waitFor();
         await page.goto(`${BASE}/#/tenants`);
         await page.getByRole('heading', { name: 'Tenants are managed by admins' }).waitFor();
-        // the query page shows only the tables the user may read (query.role.user of the IT server)
+        await page.goto(`${BASE}/#/permissions`);
+        await page.getByRole('heading', { name: 'Table permissions are managed by admins' }).waitFor();
+        // the query page shows only the tables the user may read: role user's default of the IT server (query.role.user)
+        // narrowed by the admin above (no products), and the table granted to this user (employees)
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Query', exact: true }).click();
         await page.locator('#schema-results li[data-table]').first().waitFor();
         const tables = await page.locator('#schema-results li[data-table]').evaluateAll(lis => lis.map(li => li.dataset.table).sort());
-        check(JSON.stringify(tables) === JSON.stringify(['order_items', 'orders', 'products', 'users']), `readable tables only: ${tables}`);
+        check(JSON.stringify(tables) === JSON.stringify(['employees', 'order_items', 'orders', 'users']), `readable tables only: ${tables}`);
         await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'MCP servers', exact: true }).click();
         await page.getByRole('heading', { name: 'No MCP servers yet' }).waitFor();
     });

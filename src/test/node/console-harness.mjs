@@ -110,10 +110,11 @@ export async function startBrowser({ baseUrl, nodeModules, out, prefix = '' }) {
         async toolCallStatuses(toolCallId) {
             return page.evaluate(id => (window.__toolCallStatuses || {})[id] || [], toolCallId);
         },
-        /** The REST API with the browser's own session token (what the console stored in sessionStorage). */
-        async rest(method, pathName, token) {
+        /** The REST API with the browser's own session token (what the console stored in sessionStorage); body: sent as JSON. */
+        async rest(method, pathName, token, body) {
             const bearer = token || await page.evaluate(() => sessionStorage.getItem('switchboard.token'));
-            const response = await fetch(BASE + pathName, { method, headers: { Authorization: `Bearer ${bearer}` } });
+            const headers = { Authorization: `Bearer ${bearer}`, ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) };
+            const response = await fetch(BASE + pathName, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
             const text = await response.text();
             return { status: response.status, json: text ? JSON.parse(text) : null };
         },

@@ -40,6 +40,21 @@ test('an event without the final blank line is still delivered', async () => {
     assert.equal(events[0].data.id, 1);
 });
 
+test('SSE ids: each event carries the last id set, a block with only an id sets it without being dispatched', async () => {
+    const text = 'id: 17-0\nretry: 2000\n: conversation 5\n\n'
+        + 'id: 17-1\nevent: assistant.toolCall.updated\ndata: {"toolCallId":"a"}\n\n'
+        + ': keep-alive\n\nevent: tool.message.updated\ndata: {"toolCalls":[]}\n\nid: 17-3\n\n';
+    for (const size of [1, 7, 4096]) {
+        const events = [];
+        const ids = [];
+        const last = await readEventStream(streamOf(text, size), e => events.push(e), { lastEventId: '9-9', onId: id => ids.push(id) });
+        assert.deepEqual(events.map(e => [e.event, e.id]), [['assistant.toolCall.updated', '17-1'], ['tool.message.updated', '17-1']], `cut every ${size}`);
+        assert.deepEqual(ids, ['17-0', '17-1', '17-3'], 'every id set, the one of a block without data too');
+        assert.equal(last, '17-3', 'resolves with the last id set');
+    }
+    assert.equal(await readEventStream(streamOf(': nothing\n\n', 4), () => {}, { lastEventId: '9-9' }), '9-9', 'no id set: the one it resumed from');
+});
+
 test('Prometheus text: names, labels (with escapes) and values; comments and junk skipped', () => {
     const metrics = parsePrometheus([
         '# HELP switchboard_pool_connections Pooled connections',

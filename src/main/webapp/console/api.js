@@ -63,22 +63,45 @@ function errorOf(response, json, auth = true) {
  * POSTs a body that answers text/event-stream and calls onEvent({event, data}) for each event as it arrives
  * (data parsed as JSON when it is JSON). Resolves when the stream ends; an HTTP error before the stream is an ApiError.
  */
-export async function postEventStream(path, body, onEvent, { signal } = {}) {
-    const response = await send('POST', `/api${path}`, body, { accept: 'text/event-stream', signal });
+export function postEventStream(path, body, onEvent, { signal } = {}) {
+    return eventStream('POST', path, body, onEvent, { signal });
+}
+
+/**
+ * GETs an event stream, resuming after lastEventId when given (Last-Event-ID). Resolves with the id of the last event
+ * the stream set when it ends, for the next resumption.
+ */
+export function getEventStream(path, onEvent, { signal, lastEventId, onId } = {}) {
+    return eventStream('GET', path, undefined, onEvent, { signal, headers: lastEventId ? { 'Last-Event-ID': lastEventId } : {} }, { lastEventId, onId });
+}
+
+async function eventStream(method, path, body, onEvent, { signal, headers }, ids = {}) {
+    const response = await send(method, `/api${path}`, body, { accept: 'text/event-stream', signal, headers });
     if (!response.ok) {
         const text = await response.text();
         let json = null;
         try { json = JSON.parse(text); } catch { json = null; }
         throw errorOf(response, json);
     }
-    await readEventStream(response, onEvent);
+    return readEventStream(response, onEvent, ids);
 }
 
-/** Reads an SSE body: events are separated by a blank line; "event:" names one, "data:" lines carry it. */
-export async function readEventStream(response, onEvent) {
+/**
+ * Reads an SSE body: events are separated by a blank line; "event:" names one, "data:" lines carry it, "id:" sets
+ * the stream's last event id (also on a block without data, which is not dispatched). Each event carries the last
+ * event id as of it, onId hears of every id set, and the promise resolves with the last one (lastEventId: the id the
+ * stream resumed from).
+ */
+export async function readEventStream(response, onEvent, { lastEventId = null, onId = () => {} } = {}) {
     const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
     let buffer = '';
     let carry = ''; // a CR at the end of a piece may be the first half of a CRLF
+    let lastId = lastEventId;
+    const dispatch = (block) => {
+        const parsed = parseEvent(block);
+        if (parsed.id !== undefined) { lastId = parsed.id; onId(lastId); }
+        if (parsed.text !== undefined) onEvent({ event: parsed.event, id: lastId, text: parsed.text, data: parsed.data });
+    };
     for (;;) {
         const { value, done } = await reader.read();
         if (done) break;
@@ -90,16 +113,17 @@ export async function readEventStream(response, onEvent) {
         while ((cut = buffer.indexOf('\n\n')) >= 0) {
             const block = buffer.slice(0, cut);
             buffer = buffer.slice(cut + 2);
-            const parsed = parseEvent(block);
-            if (parsed) onEvent(parsed);
+            dispatch(block);
         }
     }
-    const last = parseEvent(buffer + (carry ? '\n' : ''));
-    if (last) onEvent(last);
+    dispatch(buffer + (carry ? '\n' : ''));
+    return lastId;
 }
 
+/** One block of an SSE body: its event name, the id it sets (undefined: none), and its data (text undefined: none). */
 function parseEvent(block) {
     let event = 'message';
+    let id;
     const data = [];
     for (const line of block.split('\n')) {
         if (line.startsWith(':') || line === '') continue;
@@ -108,12 +132,13 @@ function parseEvent(block) {
         const value = colon < 0 ? '' : line.slice(colon + 1).replace(/^ /, '');
         if (field === 'event') event = value;
         else if (field === 'data') data.push(value);
+        else if (field === 'id' && !value.includes('\0')) id = value;
     }
-    if (!data.length) return null;
+    if (!data.length) return { event, id };
     const text = data.join('\n');
     let json;
     try { json = JSON.parse(text); } catch { json = undefined; }
-    return { event, text, data: json };
+    return { event, id, text, data: json };
 }
 
 /**

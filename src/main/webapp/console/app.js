@@ -12,6 +12,7 @@ import * as gateway from './pages/gateway.js';
 import * as audit from './pages/audit.js';
 import * as query from './pages/query.js';
 import * as tenants from './pages/tenants.js';
+import * as permissions from './pages/permissions.js';
 
 const app = document.getElementById('app');
 
@@ -24,6 +25,7 @@ const ROUTES = [
     { pattern: /^\/query$/, page: query, nav: 'query', title: 'Query' },
     { pattern: /^\/audit$/, page: audit, nav: 'audit', title: 'Audit trail' },
     { pattern: /^\/tenants$/, page: tenants, nav: 'tenants', title: 'Tenants' },
+    { pattern: /^\/permissions$/, page: permissions, nav: 'permissions', title: 'Table permissions' },
     { pattern: /^\/servers$/, page: servers, nav: 'servers', title: 'MCP servers' },
     { pattern: /^\/servers\/(\d+)\/tools$/, page: tools, nav: 'servers', title: 'Tools' },
     { pattern: /^\/assistants$/, page: assistants, nav: 'assistants', title: 'Assistants' },
@@ -39,6 +41,7 @@ const NAV_ADMIN = [
     { id: 'gateway', href: '#/gateway', label: 'Gateway', icon: 'gateway' },
     { id: 'audit', href: '#/audit', label: 'Audit', icon: 'shield' },
     { id: 'tenants', href: '#/tenants', label: 'Tenants', icon: 'building' },
+    { id: 'permissions', href: '#/permissions', label: 'Table permissions', icon: 'database' },
 ];
 const NAV = [
     { id: 'servers', href: '#/servers', label: 'MCP servers', icon: 'server' },

@@ -1,7 +1,9 @@
 // Chat playground: pick an assistant (and a model), send, watch the answer stream in with each tool call shown inline
 // as the MCP client system's ToolCallBlock (status, arguments, collapsible result, Approve / Reject while pending). Conversations
-// are listed from /api/conversations and reopened from their stored messages.
-import { api, postEventStream } from '../api.js';
+// are listed from /api/conversations and reopened from their stored messages. An open conversation is watched through
+// /api/conversations/{id}/events, so a call started in another tab or on another device shows up here while it waits
+// for approval (and can be approved here), and a decision taken elsewhere shows here too.
+import { api, getEventStream, postEventStream } from '../api.js';
 import { alertBox, button, describeError, h, icon, relativeTime, toast } from '../ui.js';
 import { renderMarkdown } from '../markdown.js';
 
@@ -18,6 +20,10 @@ const CANCELLED_BECAUSE = {
     approval_timeout: 'Not approved in time',
     run_stopped: 'Cancelled',
 };
+/** Where a tool call's status stands in its life: a block never goes back (two streams may tell it in either order). */
+const STATUS_RANK = { pending: 0, invoking: 1, done: 2, error: 2, cancelled: 2 };
+/** How long the page waits before it watches the conversation again after its event stream ended. */
+const REWATCH_MS = 2000;
 const MODEL_SUGGESTIONS = ['gpt-4o-mini', 'gpt-4o', 'claude-sonnet-4', 'deepseek-chat', 'qwen-plus'];
 const PICK_KEY = 'switchboard.chat.assistant';
 
@@ -60,8 +66,13 @@ export async function render(main, ctx, conversationIdText) {
     let sessionId = newSessionId();
     let conversationId = openId;
     let controller = null;
+    let live = null;           // the bubble of the answer this page is streaming
+    let bubbles = new Map();   // assistant bubbles by their stored message id
+    let watching = null;       // the conversation's event stream: { id, controller, lastEventId }
+    let reloading = null;      // a reload of the conversation in progress: events wait for it
+    let reloadWhenIdle = false;
 
-    const leave = () => { if (controller) controller.abort(); };
+    const leave = () => { if (controller) controller.abort(); stopWatching(); };
     window.addEventListener('hashchange', leave, { once: true });
 
     input.addEventListener('keydown', (e) => {
@@ -92,8 +103,8 @@ export async function render(main, ctx, conversationIdText) {
 
     // drawn once the assistants are known: the list names each conversation's assistant
     await refreshConversations(loadConversations);
-    if (openId) await reopen(openId);
-    else showEmpty();
+    if (openId && await reopen(openId)) watch(openId);
+    else if (!openId) showEmpty();
     input.focus();
 
     function newSessionId() {
@@ -140,7 +151,7 @@ export async function render(main, ctx, conversationIdText) {
             answer = await api.get(`/conversations/${id}/messages`);
         } catch (err) {
             transcript.replaceChildren(alertBox(err, err.status === 404 ? 'This conversation does not exist or is not yours' : 'Could not load the conversation'));
-            return;
+            return false;
         }
         const c = answer.conversation;
         conversationId = c.id;
@@ -151,6 +162,7 @@ export async function render(main, ctx, conversationIdText) {
             assistantSelect.dispatchEvent(new Event('change'));
         }
         history = [];
+        bubbles = new Map();
         transcript.replaceChildren();
         for (const m of answer.data) {
             if (m.role === 'user') {
@@ -159,6 +171,7 @@ export async function render(main, ctx, conversationIdText) {
             } else if (m.role === 'assistant') {
                 if (m.content) history.push({ role: 'assistant', content: m.content });
                 const view = assistantBubble();
+                bubbles.set(m.id, view);
                 for (const call of m.toolCalls || []) view.upsertCall(call, m.id);
                 if (m.content) view.appendText(m.content);
                 if (m.finishReason === 'error') view.note('This answer stopped early: the model failed or the reply was interrupted.', 'warn');
@@ -169,6 +182,68 @@ export async function render(main, ctx, conversationIdText) {
         if (!transcript.children.length) showEmpty();
         drawConversations();
         scrollDown(true);
+        return true;
+    }
+
+    /** Watches the conversation's tool calls until the page is left; an ended stream is resumed after a pause. */
+    function watch(id) {
+        if (watching && watching.id === id) return;
+        stopWatching();
+        const w = { id, controller: new AbortController(), lastEventId: null };
+        watching = w;
+        (async () => {
+            while (watching === w) {
+                try {
+                    await getEventStream(`/conversations/${id}/events`, onConversationEvent,
+                        { signal: w.controller.signal, lastEventId: w.lastEventId, onId: (eventId) => { w.lastEventId = eventId; } });
+                } catch (err) {
+                    // not (or no longer) the caller's to watch, or signed out: the page says so where it reads the conversation
+                    if ((err && err.name === 'AbortError') || (err && [401, 403, 404].includes(err.status))) return;
+                }
+                await new Promise(resolve => setTimeout(resolve, REWATCH_MS));
+            }
+        })();
+    }
+
+    function stopWatching() {
+        if (watching) watching.controller.abort();
+        watching = null;
+    }
+
+    /** seed 004's assistant.toolCall.updated (tool.message.updated says the same per message), and the stream's reload signal. */
+    function onConversationEvent(e) {
+        if (e.event === 'conversation.reload') {
+            reload();
+            return;
+        }
+        if (e.event !== 'assistant.toolCall.updated' || !e.data || !e.data.toolCall) return;
+        if (reloading) {
+            reloading.then(() => onConversationEvent(e));
+            return;
+        }
+        const { messageId, toolCall } = e.data;
+        const view = bubbles.get(messageId) || claimLive(messageId);
+        if (view) {
+            view.upsertCall(toolCall, messageId);
+            scrollDown();
+        } else {
+            reload(); // a run started elsewhere: read it, with its question and what it has so far
+        }
+    }
+
+    /** The answer this page streams has not named its message yet: the first event of an unknown message is its. */
+    function claimLive(messageId) {
+        if (!live || live.messageId) return null;
+        live.messageId = messageId;
+        bubbles.set(messageId, live);
+        return live;
+    }
+
+    /** Reads the conversation again, once this page's own answer has ended. */
+    function reload() {
+        if (controller) { reloadWhenIdle = true; return; }
+        if (reloading) return;
+        reloading = reopen(conversationId).finally(() => { reloading = null; });
     }
 
     async function sendMessage() {
@@ -180,6 +255,7 @@ export async function render(main, ctx, conversationIdText) {
         const view = assistantBubble();
         view.thinking();
         transcript.append(view.root);
+        live = view;
         scrollDown(true);
         input.value = '';
 
@@ -203,6 +279,8 @@ export async function render(main, ctx, conversationIdText) {
                     view.note(`The model did not finish: ${describeError(chunk.error).headline} Send the message again to retry.`, 'error');
                     return;
                 }
+                const messageId = chunk.messageId || chunk.message_id;
+                if (messageId && !view.messageId) { view.messageId = messageId; bubbles.set(messageId, view); }
                 if (e.event === 'assistant.toolCall.updated' || chunk.type === 'tool_call_updated') {
                     if (chunk.toolCall) view.upsertCall(chunk.toolCall, chunk.messageId);
                 } else if (chunk.type === 'content') {
@@ -244,6 +322,7 @@ export async function render(main, ctx, conversationIdText) {
             }
         } finally {
             controller = null;
+            live = null;
             view.finish();
             sendBtn.hidden = false;
             stopBtn.hidden = true;
@@ -258,6 +337,11 @@ export async function render(main, ctx, conversationIdText) {
             if (c.title) title.textContent = c.title;
             // the address names the conversation (reload reopens it) without rendering the page again
             if (location.hash !== `#/chat/${c.id}`) window.history.replaceState(null, '', `#/chat/${c.id}`);
+            watch(c.id);
+        }
+        if (reloadWhenIdle) {
+            reloadWhenIdle = false;
+            reload();
         }
         scrollDown();
     }
@@ -374,6 +458,7 @@ function toolCallBlock(initial, initialMessageId) {
     let deciding = false;
 
     function update(call, messageId) {
+        if (call.status && state.status && STATUS_RANK[call.status] < STATUS_RANK[state.status]) return; // older news
         for (const [k, v] of Object.entries(call)) if (v !== undefined && v !== null) state[k] = v;
         if (messageId) state.messageId = messageId;
         const toolName = state.toolName && state.toolName !== state.displayName ? state.toolName : shortName(state.displayName);

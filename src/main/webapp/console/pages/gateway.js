@@ -1,12 +1,16 @@
-// Gateway (admins): the shared backends behind /mcp with their live status, the live MCP sessions with the backend
-// sessions they hold (./gateway-sessions.js), and the aggregated tool list as MCP clients see it, read by speaking
-// MCP to /mcp from the browser (initialize, tools/list across pages, DELETE).
+// Gateway (admins): the shared backends behind /mcp with their live status (the failing ones first, the rest on
+// request), the live MCP sessions with the backend sessions they hold (./gateway-sessions.js), and the aggregated
+// tool list as MCP clients see it (./gateway-tools.js), both searched, filtered and paged by the server so the page
+// stays short with hundreds of tools and sessions.
 import { api, mcpSession } from '../api.js';
 import { adminOnlyNotice, alertBox, button, h, icon, plural } from '../ui.js';
 import { sessionsPanel } from './gateway-sessions.js';
+import { toolsPanel } from './gateway-tools.js';
 import { endpointText, TYPE_LABELS } from './servers.js';
 
 const POLL_MS = 5000;
+/** Backend cards shown before "Show all": one row on a laptop screen; the summary line counts them all. */
+const CARDS_SHOWN = 3;
 
 export async function render(main, ctx) {
     if (!ctx.isAdmin) {
@@ -16,11 +20,12 @@ export async function render(main, ctx) {
     }
     const endpoint = `${location.origin}/mcp`;
     const backends = h('div', { class: 'grid backend-grid', id: 'backend-list', 'aria-live': 'polite' },
-        h('div', { class: 'skeleton', style: 'height:120px' }), h('div', { class: 'skeleton', style: 'height:120px' }));
-    const toolsBody = h('div', { id: 'gateway-tools' }, h('div', { class: 'loading' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Opening an MCP session on /mcp and listing its tools…'));
-    const sessionFacts = h('p', { id: 'gateway-session' }, 'What an MCP client sees at this endpoint, listed by this page over MCP itself.');
-    const reload = button('Reload', { kind: 'ghost', size: 'sm', iconName: 'refresh', id: 'gateway-reload', onClick: () => listTools() });
+        h('div', { class: 'skeleton', style: 'height:96px' }), h('div', { class: 'skeleton', style: 'height:96px' }));
+    const backendSummary = h('span', { class: 'hint', id: 'backends-updated' }, 'Live status, refreshed every few seconds');
+    const showAll = button('Show all', { kind: 'ghost', size: 'sm', id: 'backends-show-all', hidden: true, 'aria-expanded': 'false',
+        'aria-controls': 'backend-list', onClick: () => { allShown = !allShown; drawBackends(lastShared); } });
     const sessions = sessionsPanel(ctx);
+    const tools = toolsPanel();
 
     main.append(h('div', { class: 'page' },
         h('header', { class: 'page-head' },
@@ -28,23 +33,23 @@ export async function render(main, ctx) {
                 h('p', {}, 'One MCP endpoint that aggregates every active shared server of your tenant. Point any MCP client at it with a bearer token or API key.')),
             h('div', { class: 'endpoint-box' }, h('span', { class: 'label' }, 'Endpoint'), h('code', { id: 'gateway-endpoint' }, endpoint))),
         h('section', { class: 'section', 'aria-labelledby': 'backends-heading' },
-            h('div', { class: 'section-title' }, h('h2', { id: 'backends-heading' }, 'Shared backends'),
-                h('span', { class: 'hint', id: 'backends-updated' }, 'Live status, refreshed every few seconds')),
+            h('div', { class: 'section-title' }, h('h2', { id: 'backends-heading' }, 'Shared backends'), backendSummary, showAll),
             backends),
         sessions.section,
-        h('section', { class: 'card section', 'aria-labelledby': 'gw-tools-heading' },
-            h('div', { class: 'section-head' }, h('div', {}, h('h2', { id: 'gw-tools-heading' }, 'Aggregated tools'), sessionFacts), reload),
-            toolsBody)));
+        tools.section));
 
     let timer = null;
-    await Promise.all([pollBackends(), sessions.start(), listTools()]);
+    let allShown = false;
+    let lastShared = [];
+    await Promise.all([pollBackends(), sessions.start(), tools.start()]);
 
     async function pollBackends() {
         if (!backends.isConnected) return;
         try {
             const all = (await api.get('/mcp-servers')).data;
-            drawBackends(all.filter(s => s.scope === 'shared'));
-            document.getElementById('backends-updated').textContent = `Live status · updated ${new Date().toLocaleTimeString()}`;
+            lastShared = all.filter(s => s.scope === 'shared');
+            drawBackends(lastShared);
+            backendSummary.textContent = `${summaryOf(lastShared)} · updated ${new Date().toLocaleTimeString()}`;
         } catch (err) {
             backends.replaceChildren(alertBox(err, 'Could not load the shared servers'));
         }
@@ -54,82 +59,49 @@ export async function render(main, ctx) {
 
     function drawBackends(shared) {
         if (!shared.length) {
+            showAll.hidden = true;
             backends.replaceChildren(h('div', { class: 'card empty', style: 'grid-column:1/-1' }, h('div', { class: 'empty-icon' }, icon('server', 26)),
                 h('h2', {}, 'No shared servers yet'),
                 h('p', {}, 'Edit an MCP server and switch on \u201cShare with tenant\u201d to put it behind the gateway.'),
                 h('a', { class: 'btn btn-primary', href: '#/servers' }, 'Go to MCP servers')));
             return;
         }
-        backends.replaceChildren(...shared.map(s => {
+        // what needs a look comes first: failing, then connecting, inactive, the rest by name
+        const ordered = [...shared].sort((a, b) => attention(a) - attention(b) || a.name.localeCompare(b.name));
+        const cards = allShown ? ordered : ordered.slice(0, CARDS_SHOWN);
+        showAll.hidden = shared.length <= CARDS_SHOWN;
+        showAll.replaceChildren(allShown ? 'Show fewer' : `Show all ${shared.length}`);
+        showAll.setAttribute('aria-expanded', String(allShown));
+        backends.replaceChildren(...cards.map(s => {
             const st = statusOf(s);
             return h('article', { class: 'card backend-card', dataset: { backendName: s.name, status: s.status }, 'aria-labelledby': `backend-${s.id}` },
                 h('div', { class: 'card-title' }, h('h3', { id: `backend-${s.id}` }, s.name),
                     h('span', { class: 'badge accent' }, TYPE_LABELS[s.type] || s.type)),
-                h('div', { class: 'endpoint', title: endpointText(s, false) }, endpointText(s)),
+                h('div', { class: 'endpoint one-line', title: endpointText(s, false) }, endpointText(s)),
                 h('div', { class: 'status-line' }, h('span', { class: `dot ${st.dot}`, 'aria-hidden': 'true' }), h('span', { class: 'status-text' }, st.text),
-                    h('span', { class: 'status-meta' }, s.isActive ? (s.toolCount != null ? plural(s.toolCount, 'tool') : '') : 'Inactive: not in the gateway')),
-                s.status === 'error' && s.lastError ? h('p', { class: 'last-error' }, s.lastError) : null);
+                    h('span', { class: 'status-meta' }, !s.isActive ? 'Inactive: not in the gateway'
+                        : h('button', { type: 'button', class: 'link-button', 'aria-label': `Show the tools of ${s.name} below`,
+                            onclick: () => tools.showServer(s.id) }, s.toolCount != null ? plural(s.toolCount, 'tool') : 'Tools'))),
+                s.status === 'error' && s.lastError ? h('p', { class: 'last-error one-line', title: s.lastError }, s.lastError) : null);
         }));
-    }
-
-    async function listTools() {
-        reload.disabled = true;
-        toolsBody.replaceChildren(h('div', { class: 'loading' }, h('span', { class: 'spinner', 'aria-hidden': 'true' }), 'Opening an MCP session on /mcp and listing its tools…'));
-        const started = performance.now();
-        try {
-            const { tools, pages, init } = await listGatewayTools();
-            const info = init.serverInfo || {};
-            sessionFacts.textContent = `${info.name || 'Gateway'} ${info.version || ''} · protocol ${init.protocolVersion} · ${plural(tools.length, 'tool')} in ${plural(pages, 'page')} · ${Math.round(performance.now() - started)} ms`;
-            drawTools(tools);
-        } catch (err) {
-            toolsBody.replaceChildren(h('div', { class: 'section-body' }, alertBox(err, 'The gateway did not list its tools')));
-        } finally {
-            reload.disabled = false;
-        }
-    }
-
-    function drawTools(tools) {
-        if (!tools.length) {
-            toolsBody.replaceChildren(h('div', { class: 'empty' }, h('h2', {}, 'No tools behind the gateway'),
-                h('p', {}, 'Share an active MCP server with your tenant; its enabled tools appear here as backend__tool.')));
-            return;
-        }
-        const search = h('input', { type: 'search', id: 'gateway-tool-search', placeholder: 'Filter tools', 'aria-label': 'Filter gateway tools by name or description' });
-        const count = h('span', { class: 'count', 'aria-live': 'polite' });
-        const rows = tools.map(t => {
-            const cut = t.name.indexOf('__');
-            const backend = cut > 0 ? t.name.slice(0, cut) : '';
-            const own = cut > 0 ? t.name.slice(cut + 2) : t.name;
-            const params = Object.keys((t.inputSchema && t.inputSchema.properties) || {});
-            const required = new Set((t.inputSchema && t.inputSchema.required) || []);
-            return h('tr', { dataset: { publicName: t.name } },
-                h('td', {}, h('div', { class: 'tool-name' }, t.name), h('div', { class: 'tool-display' }, `${own} on ${backend || '?'}`)),
-                h('td', {}, h('span', { class: 'chip' }, backend)),
-                h('td', {}, h('div', { class: 'tool-desc' }, t.description || h('span', { class: 'muted' }, 'No description')),
-                    params.length ? h('div', { class: 'params' }, params.map(p => h('span', { class: 'param' + (required.has(p) ? ' required' : ''), title: required.has(p) ? 'required' : 'optional' }, p))) : null));
-        });
-        const tbody = h('tbody', {}, rows);
-        function filter() {
-            const q = search.value.trim().toLowerCase();
-            let shown = 0;
-            for (const row of rows) {
-                const hit = !q || row.textContent.toLowerCase().includes(q);
-                row.hidden = !hit;
-                if (hit) shown++;
-            }
-            count.textContent = q ? `${shown} of ${plural(tools.length, 'tool')}` : plural(tools.length, 'tool');
-        }
-        search.addEventListener('input', filter);
-        filter();
-        toolsBody.replaceChildren(h('div', { class: 'toolbar' }, search, count),
-            h('div', { class: 'table-wrap' }, h('table', { class: 'data', id: 'gateway-tool-table' },
-                h('caption', { class: 'sr-only' }, 'Tools offered by the gateway, by public name'),
-                h('thead', {}, h('tr', {}, h('th', { scope: 'col' }, 'Public name'), h('th', { scope: 'col' }, 'Backend'), h('th', { scope: 'col' }, 'Description'))),
-                tbody)));
     }
 }
 
-/** What an MCP client sees at /mcp: one session (initialize, tools/list across every page, DELETE). */
+/** "6 shared · 5 connected · 1 failing": what the cards say, counted, for when not every card is shown. */
+function summaryOf(shared) {
+    const failing = shared.filter(s => s.isActive && s.status === 'error').length;
+    const connected = shared.filter(s => s.isActive && s.status === 'connected').length;
+    const inactive = shared.filter(s => !s.isActive).length;
+    return [`${shared.length} shared`, `${connected} connected`, failing ? `${failing} failing` : null, inactive ? `${inactive} inactive` : null]
+        .filter(Boolean).join(' · ');
+}
+
+function attention(s) {
+    if (!s.isActive) return 2;
+    return { error: 0, connecting: 1 }[s.status] ?? 3;
+}
+
+/** What an MCP client sees at /mcp: one session (initialize, tools/list across every page, DELETE); the tenants page's suggestions. */
 export async function listGatewayTools() {
     const session = await mcpSession('/mcp');
     try {

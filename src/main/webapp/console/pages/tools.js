@@ -129,8 +129,8 @@ export async function render(main, ctx, idText) {
     }
 }
 
-/** The tool's arguments from its input schema: name and type, required ones highlighted. */
-function params(schema) {
+/** The tool's arguments from its input schema: name and type, required ones highlighted (the gateway page's details too). */
+export function params(schema) {
     const properties = schema && typeof schema.properties === 'object' ? Object.entries(schema.properties) : [];
     if (!properties.length) return null;
     const required = new Set(Array.isArray(schema.required) ? schema.required : []);

@@ -3,6 +3,7 @@ package dev.switchboard.chat;
 import dev.switchboard.audit.AuditConfig;
 import dev.switchboard.audit.AuditLog;
 import dev.switchboard.audit.AuditTrail;
+import dev.switchboard.chat.events.ConversationEvents;
 import dev.switchboard.knowledge.KnowledgeRetriever;
 import dev.switchboard.llm.LlmClient;
 import dev.switchboard.llm.LlmException;
@@ -72,6 +73,9 @@ public class ChatService {
 
     @Inject
     ApprovalSignals approvalSignals;
+
+    @Inject
+    ConversationEvents conversationEvents;
 
     @Inject
     ChatMetrics metrics;
@@ -204,13 +208,25 @@ public class ChatService {
     private record StartedRun(AgentLoop loop, StoringTurn stored) {
     }
 
+    /** What the loop of a run reports to: the recorder, then the conversation's watchers, then {@code next} (a stream). */
+    private ToolCallBroadcast broadcast(StartedRun run, LoopListener next) {
+        return new ToolCallBroadcast(conversationEvents, run.stored(), next);
+    }
+
+    /** Saves the end of the run, and tells the watchers what they have not heard of (calls handed back to the caller). */
+    private void save(long messageId, ChatOutcome outcome, ToolCallBroadcast broadcast) {
+        store.updateAssistant(messageId, outcome.content(), outcome.records(), outcome.finishReason());
+        broadcast.catchUp(outcome.records());
+    }
+
     JsonObject complete(PreparedRun prepared) {
         StartedRun run = begin(prepared);
+        ToolCallBroadcast broadcast = broadcast(run, NO_EVENTS);
         long started = System.nanoTime();
         try {
-            ChatOutcome outcome = run.loop().run(prepared.turn(), new RunRecorder(store, run.stored(), NO_EVENTS));
+            ChatOutcome outcome = run.loop().run(prepared.turn(), new RunRecorder(store, run.stored(), broadcast));
             ConversationStore.StoredRun stored = run.stored().get();
-            store.updateAssistant(stored.messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            save(stored.messageId(), outcome, broadcast);
             metrics.finished(outcome, since(started));
             return CompletionJson.completion(prepared.identity().storedAs(stored), outcome, prepared.sessionId(), prepared.workspacePath());
         } catch (LlmException e) {
@@ -228,6 +244,15 @@ public class ChatService {
             store.markFailed(turn.messageId());
         } catch (StoringTurn.NotStored e) {
             LOG.fine(() -> "a failed chat run whose turn was not stored either: " + e.getMessage());
+        }
+    }
+
+    /** A run whose stream's client left cancelled the calls that waited for approval: their watchers hear of it. */
+    private void tellCancelledCalls(StoringTurn turn, ToolCallBroadcast broadcast) {
+        try {
+            broadcast.catchUp(approvalStore.toolCalls(turn.messageId()).values());
+        } catch (StoringTurn.NotStored e) {
+            LOG.fine(() -> "an abandoned chat run whose turn was not stored has no calls to tell of: " + e.getMessage());
         }
     }
 
@@ -282,11 +307,12 @@ public class ChatService {
                 chunks.toolCallUpdated(finished, stored.messageId());
             }
         };
+        ToolCallBroadcast broadcast = broadcast(run, streaming);
         long started = System.nanoTime();
         try {
-            ChatOutcome outcome = run.loop().run(prepared.turn(), new RunRecorder(store, stored, streaming));
+            ChatOutcome outcome = run.loop().run(prepared.turn(), new RunRecorder(store, stored, broadcast));
             ConversationStore.StoredRun ids = stored.get();
-            store.updateAssistant(ids.messageId(), outcome.content(), outcome.records(), outcome.finishReason());
+            save(ids.messageId(), outcome, broadcast);
             metrics.finished(outcome, since(started));
             if (!outcome.pendingCalls().isEmpty()) {
                 chunks.pendingCalls(outcome.pendingCalls());
@@ -306,6 +332,7 @@ public class ChatService {
         } catch (UncheckedIOException e) {
             // the caller hung up; the run stops with it and the message says so
             markFailed(stored);
+            tellCancelledCalls(stored, broadcast);
             metrics.abandoned(since(started));
             LOG.fine(() -> "chat stream " + prepared.identity().id() + " closed by the client");
             return;

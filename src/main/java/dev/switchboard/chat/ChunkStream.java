@@ -96,7 +96,7 @@ final class ChunkStream {
      * {@code choices}): OpenAI SDKs hand named events on as ordinary chunks, so they must look like one.
      */
     void toolCallUpdated(ToolCallRecord record, long messageId) {
-        send("event: assistant.toolCall.updated\ndata: " + chunk("tool_call_updated", JSON.createArrayBuilder())
+        send("event: " + ToolCallBroadcast.TOOL_CALL_UPDATED + "\ndata: " + chunk("tool_call_updated", JSON.createArrayBuilder())
                 .add("messageId", messageId).add("toolCall", record.toJson()).build() + "\n\n");
     }
 

@@ -12,7 +12,7 @@ import dev.switchboard.security.Role;
  *
  * @param clientId  the client application: the token's {@code azp}/{@code client_id}, or the API key; null when the
  *                  token names none
- * @param sessionId the client's MCP session the calls come through
+ * @param sessionId the client's MCP session the calls come through; null for a request without one (MCP 2026-07-28)
  */
 public record ClientContext(CallerIdentity caller, String clientId, String sessionId, TraceContext trace) {
 

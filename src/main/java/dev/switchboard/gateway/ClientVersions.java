@@ -1,5 +1,7 @@
 package dev.switchboard.gateway;
 
+import dev.switchboard.mcp.ModernProtocol;
+
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
@@ -22,8 +24,16 @@ public final class ClientVersions {
         this.supported = List.copyOf(versions);
     }
 
+    /** The session-era versions, which {@code initialize} negotiates. */
     public List<String> supported() {
         return supported;
+    }
+
+    /** Every version served: the stateless era's (MCP 2026-07-28), then the session era's; newest first. */
+    public List<String> allSupported() {
+        List<String> all = new ArrayList<>(ModernProtocol.VERSIONS);
+        all.addAll(supported);
+        return List.copyOf(all);
     }
 
     /** The version a request speaks given its header; empty when the header names one we do not support. */

@@ -13,6 +13,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
 
 import java.util.List;
+import java.util.function.UnaryOperator;
 
 /**
  * The one place that assembles what serves a client session's requests, for the HTTP and the WebSocket endpoint
@@ -62,14 +63,36 @@ public class GatewayRouters {
 
     /** {@code /mcp}: every backend the caller may use, behind one session. */
     public McpRouter aggregated(ClientContext caller, List<GatewayBackend> backends, GatewaySession session) {
-        return forClientVersion(observed(audited(policed(new GatewayRouter(backends, access(caller), threads.executor(),
-                configuration.settings(), clients.subscriptions().of(session)), caller, null), caller), caller, null), session);
+        return forClientVersion(aggregated(caller, backends, access(caller), clients.subscriptions().of(session)), session);
     }
 
     /** {@code /mcp/servers/{name}}: one backend as it is, its names and URIs untouched. */
     public McpRouter passthrough(ClientContext caller, GatewayBackend backend, GatewaySession session) {
-        return forClientVersion(observed(audited(policed(new PassthroughRouter(backend, access(caller),
-                clients.subscriptions().of(session, false)), caller, backend.name()), caller), caller, backend.name()), session);
+        return forClientVersion(passthrough(caller, backend, access(caller), clients.subscriptions().of(session, false)), session);
+    }
+
+    /**
+     * One request without a session (MCP 2026-07-28) at {@code /mcp} ({@code single} null) or at one backend's
+     * passthrough: the same stack, no subscriptions, its backend access wrapped by {@code accessOfEra} (which
+     * settles the backend's own error codes for that era).
+     */
+    public McpRouter stateless(ClientContext caller, List<GatewayBackend> backends, GatewayBackend single,
+                               UnaryOperator<BackendAccess> accessOfEra) {
+        BackendAccess access = accessOfEra.apply(access(caller));
+        return single == null ? aggregated(caller, backends, access, ResourceSubscriptions.Scope.NONE)
+                : passthrough(caller, single, access, ResourceSubscriptions.Scope.NONE);
+    }
+
+    private McpRouter aggregated(ClientContext caller, List<GatewayBackend> backends, BackendAccess access,
+                                 ResourceSubscriptions.Scope subscriptions) {
+        return observed(audited(policed(new GatewayRouter(backends, access, threads.executor(), configuration.settings(),
+                subscriptions), caller, null), caller), caller, null);
+    }
+
+    private McpRouter passthrough(ClientContext caller, GatewayBackend backend, BackendAccess access,
+                                  ResourceSubscriptions.Scope subscriptions) {
+        return observed(audited(policed(new PassthroughRouter(backend, access, subscriptions), caller, backend.name()),
+                caller), caller, backend.name());
     }
 
     /** Answers in the client's version: backends speak the latest, so what an older client lacks is translated last. */

@@ -37,6 +37,19 @@ public final class ResourceSubscriptions {
 
         /** Drops the subscription; true when the backend must be told (it was the caller's last one). */
         boolean unsubscribe(GatewayBackend backend, String uri);
+
+        /** No subscriptions: a request without a session (MCP 2026-07-28) has none to keep. */
+        Scope NONE = new Scope() {
+            @Override
+            public boolean subscribe(GatewayBackend backend, String uri) {
+                return false;
+            }
+
+            @Override
+            public boolean unsubscribe(GatewayBackend backend, String uri) {
+                return false;
+            }
+        };
     }
 
     /** The subscriptions of a session of the aggregated endpoint, which knows resources by their gateway URIs. */

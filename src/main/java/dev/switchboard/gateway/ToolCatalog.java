@@ -9,6 +9,8 @@ import java.time.Duration;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import java.util.concurrent.Executor;
 import java.util.logging.Logger;
 
@@ -33,18 +35,21 @@ public final class ToolCatalog {
     }
 
     private final List<Entry> entries;
+    private final Set<GatewayBackend> answered;
 
-    private ToolCatalog(List<Entry> entries) {
+    private ToolCatalog(List<Entry> entries, Set<GatewayBackend> answered) {
         this.entries = entries;
+        this.answered = answered;
     }
 
     public static ToolCatalog fetch(List<GatewayBackend> backends, BackendAccess access, Executor executor,
                                     Duration listTimeout) {
         List<GatewayBackend> ordered = backends.stream().sorted(Comparator.comparing(GatewayBackend::name)).toList();
         List<Entry> entries = new ArrayList<>();
-        BackendFanOut.collect(ordered, executor, listTimeout, "tools/list", access::listTools)
-                .forEach((backend, tools) -> add(entries, backend, tools));
-        return new ToolCatalog(List.copyOf(entries));
+        Map<GatewayBackend, List<JsonObject>> listed = BackendFanOut.collect(ordered, executor, listTimeout, "tools/list",
+                access::listTools);
+        listed.forEach((backend, tools) -> add(entries, backend, tools));
+        return new ToolCatalog(List.copyOf(entries), Set.copyOf(listed.keySet()));
     }
 
     private static void add(List<Entry> entries, GatewayBackend backend, List<JsonObject> tools) {
@@ -66,5 +71,10 @@ public final class ToolCatalog {
 
     public List<Entry> entries() {
         return entries;
+    }
+
+    /** Whether the backend listed its tools in time (a backend that failed or was too slow is in no entry). */
+    public boolean answered(GatewayBackend backend) {
+        return answered.contains(backend);
     }
 }

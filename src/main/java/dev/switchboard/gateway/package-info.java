@@ -1,6 +1,7 @@
 /**
  * The MCP gateway: {@code /mcp} and {@code /mcp/servers/{name}} over Streamable HTTP, legacy SSE and WebSocket,
- * client sessions, the router stack (observation, audit, policy, routing) and the recorded sessions. It hands the
+ * client sessions, the router stack (observation, audit, policy, routing), the recorded sessions and the aggregated
+ * tool list as the console reads it ({@code /api/gateway/tools}). It hands the
  * query dialect's messages on its WebSocket to {@code sql.dialect} and reaches backends through
  * {@code backend.access}.
  * <p>

@@ -2,6 +2,7 @@ package dev.switchboard.policy;
 
 import dev.switchboard.platform.ApiException;
 import dev.switchboard.platform.BodyFields;
+import dev.switchboard.platform.QueryParameters;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -55,8 +56,8 @@ public class TenantResource {
     @GET
     @Operation(summary = "Tenants by id with their policy; offset and limit (1-200, default 50) page the list")
     public JsonObject list(@QueryParam("offset") String offsetText, @QueryParam("limit") String limitText) {
-        int offset = number(offsetText, "offset", 0, 0, Integer.MAX_VALUE);
-        int limit = number(limitText, "limit", 50, 1, MAX_LIMIT);
+        int offset = QueryParameters.inRange("offset", offsetText, 0, 0, Integer.MAX_VALUE);
+        int limit = QueryParameters.inRange("limit", limitText, 50, 1, MAX_LIMIT);
         List<Tenant> visible;
         long total;
         if (isPlatformAdmin()) {
@@ -182,20 +183,5 @@ public class TenantResource {
             throw ApiException.badRequest("invalid_name", "name must be 1-255 characters");
         }
         return name.strip();
-    }
-
-    private static int number(String text, String field, int fallback, int min, int max) {
-        if (text == null || text.isBlank()) {
-            return fallback;
-        }
-        try {
-            int value = Integer.parseInt(text.strip());
-            if (value >= min && value <= max) {
-                return value;
-            }
-        } catch (NumberFormatException ignored) {
-            // answered below
-        }
-        throw ApiException.badRequest("invalid_" + field, field + " must be a whole number from " + min + " to " + max);
     }
 }

@@ -2,6 +2,8 @@ package dev.switchboard.security;
 
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
+import jakarta.json.JsonObject;
+import jakarta.json.JsonString;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
@@ -25,5 +27,11 @@ public class DefaultTenant {
 
     public String id() {
         return id;
+    }
+
+    /** The tenant verified token claims name ({@code tenant}), this default when they name none. */
+    public String of(JsonObject claims) {
+        return claims.get(TokenMinter.TENANT_CLAIM) instanceof JsonString tenant && !tenant.getString().isBlank()
+                ? tenant.getString() : id;
     }
 }

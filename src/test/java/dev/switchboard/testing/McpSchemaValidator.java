@@ -163,10 +163,20 @@ public final class McpSchemaValidator {
         return defNames.contains(def);
     }
 
-    /** Maps each method name to the definition in the union {@code unionDef} whose {@code method} const it is. */
+    /** Maps each method name to the definition in the union {@code unionDef} whose {@code method} const it is (none without the union). */
     private Map<String, String> methodIndex(JsonObject defs, String unionDef) {
         Map<String, String> index = new HashMap<>();
-        for (JsonValue member : defs.getJsonObject(unionDef).getJsonArray("anyOf")) {
+        if (!defs.containsKey(unionDef)) {
+            // 2026-07-28 has no ServerRequest: a server sends its client no requests
+            return index;
+        }
+        JsonObject union = defs.getJsonObject(unionDef);
+        if (!union.containsKey("anyOf")) {
+            // a union of one (2026-07-28's ClientNotification is the cancellation alone)
+            index.put(union.getJsonObject("properties").getJsonObject("method").getString("const"), unionDef);
+            return index;
+        }
+        for (JsonValue member : union.getJsonArray("anyOf")) {
             String ref = ((JsonObject) member).getString("$ref");
             String name = ref.substring(ref.lastIndexOf('/') + 1);
             JsonObject method = defs.getJsonObject(name).getJsonObject("properties").getJsonObject("method");

@@ -10,6 +10,7 @@ import java.io.IOException;
 import java.time.Duration;
 import java.util.function.Consumer;
 import java.util.function.Supplier;
+import java.util.function.ToIntFunction;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
@@ -42,6 +43,7 @@ final class ClientExchange implements ClientReply {
     private final Mode mode;
     private final Supplier<ResumableStream> newStream;
     private final Duration retry;
+    private final ToIntFunction<JsonRpcMessage> status;
     private final Object lock = new Object();
     // guarded by lock
     private ResumableStream stream;
@@ -52,10 +54,17 @@ final class ClientExchange implements ClientReply {
      * @param retry     the reconnection delay the priming event announces
      */
     ClientExchange(AsyncContext async, Mode mode, Supplier<ResumableStream> newStream, Duration retry) {
+        this(async, mode, newStream, retry, response -> 200);
+    }
+
+    /** @param status the HTTP status of a response sent as one JSON body (a stream is always 200) */
+    ClientExchange(AsyncContext async, Mode mode, Supplier<ResumableStream> newStream, Duration retry,
+                   ToIntFunction<JsonRpcMessage> status) {
         this.async = async;
         this.mode = mode;
         this.newStream = newStream;
         this.retry = retry;
+        this.status = status;
     }
 
     /** True when messages can reach the client before the response (on a stream, now or once needed). */
@@ -119,7 +128,7 @@ final class ClientExchange implements ClientReply {
                 stream.send(response);
             } else {
                 try {
-                    HttpReplies.json((jakarta.servlet.http.HttpServletResponse) async.getResponse(), 200, response);
+                    HttpReplies.json((jakarta.servlet.http.HttpServletResponse) async.getResponse(), status.applyAsInt(response), response);
                 } catch (IOException e) {
                     LOG.log(Level.FINE, "client went away before its answer", e);
                 }

@@ -18,7 +18,9 @@ import dev.switchboard.gateway.ClientCall;
 import dev.switchboard.observability.TraceScope;
 import dev.switchboard.gateway.ClientSessions;
 import dev.switchboard.gateway.ClientVersions;
+import dev.switchboard.gateway.modern.ModernRequestCheck;
 import dev.switchboard.gateway.record.SessionRecorder;
+import dev.switchboard.mcp.ModernProtocol;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.security.ApiKeyCheck;
@@ -107,6 +109,7 @@ public class McpServlet extends HttpServlet {
     private GatewaySessions sessions;
     private StreamRegistry streams;
     private LegacySseSessions legacy;
+    private StatelessPost stateless;
 
     @Override
     public void init() {
@@ -115,6 +118,7 @@ public class McpServlet extends HttpServlet {
         origins = new OriginPolicy(settings.allowedOrigins());
         sessions = clients.sessions();
         streams = new StreamRegistry(configuration.replay());
+        stateless = new StatelessPost(routers, threads.executor(), versions.allSupported(), streams.limits().retry());
         legacy = settings.legacyHttpSse() ? new LegacySseSessions(sessions, clients.recorder(), versions,
                 threads.executor(), scheduler, settings.keepAliveInterval()) : null;
         LOG.info(() -> "MCP gateway at /mcp: page size " + settings.pageSize() + ", list timeout "
@@ -141,10 +145,21 @@ public class McpServlet extends HttpServlet {
             return;
         }
         Optional<JsonRpcMessage> message = parse(body.get(), response);
-        if (message.isEmpty() || !versionAccepted(request, response)) {
+        if (message.isEmpty()) {
             return;
         }
         JsonRpcMessage m = message.get();
+        if (!legacyMessage && ModernRequestCheck.selects(request.getHeader(VERSION_HEADER), m)) {
+            Optional<Endpoint> endpoint = endpoint(request, response);
+            if (endpoint.isPresent()) {
+                stateless.serve(m, request, response, accept, who(null), endpoint.get().backends(), endpoint.get().single(),
+                        exchangeTimeout(endpoint.get().backends()));
+            }
+            return;
+        }
+        if (!versionAccepted(request, response)) {
+            return;
+        }
         if (legacyMessage) {
             legacyMessage(m, request, response);
             return;
@@ -191,7 +206,7 @@ public class McpServlet extends HttpServlet {
     @Override
     protected void doGet(HttpServletRequest request, HttpServletResponse response) throws IOException {
         boolean legacyStream = endpointPath(request).equals(LegacySseSessions.STREAM_PATH);
-        if (legacyStream && legacyOff(response) || !admitted(request, response)) {
+        if (legacyStream && legacyOff(response) || !admitted(request, response) || statelessRefused(request, response)) {
             return;
         }
         if (!AcceptHeader.parse(request.getHeader("Accept")).eventStream()) {
@@ -253,13 +268,25 @@ public class McpServlet extends HttpServlet {
 
     @Override
     protected void doDelete(HttpServletRequest request, HttpServletResponse response) throws IOException {
-        if (!admitted(request, response)) {
+        if (!admitted(request, response) || statelessRefused(request, response)) {
             return;
         }
         Optional<GatewaySession> session = session(request, response);
         if (session.isPresent() && sessions.end(session.get().id(), caller.subject())) {
             response.setStatus(200);
         }
+    }
+
+    /** MCP 2026-07-28 has neither a GET stream nor sessions to end: its clients only POST. */
+    private boolean statelessRefused(HttpServletRequest request, HttpServletResponse response) throws IOException {
+        String version = request.getHeader(VERSION_HEADER);
+        if (version == null || !ModernProtocol.VERSIONS.contains(version.strip())) {
+            return false;
+        }
+        response.setHeader("Allow", "POST");
+        HttpReplies.error(response, 405, GatewayErrors.INVALID_REQUEST, "Method Not Allowed: an MCP " + version.strip()
+                + " client sends every message as a POST; there is no GET stream and no session to delete");
+        return true;
     }
 
     /** The 2024-11-05 endpoints exist only with compatibility.legacyHttpSse. */
@@ -342,11 +369,7 @@ public class McpServlet extends HttpServlet {
         if (versions.fromHeader(header).isPresent()) {
             return true;
         }
-        var supported = JSON.createArrayBuilder();
-        versions.supported().forEach(supported::add);
-        HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST, "Bad Request: unsupported protocol version '"
-                        + header + "'; supported: " + String.join(", ", versions.supported()),
-                JSON.createObjectBuilder().add("supported", supported).add("requested", header).build());
+        HttpReplies.json(response, 400, stateless.check().unsupportedVersion(JsonValue.NULL, header.strip()));
         return false;
     }
 
@@ -452,11 +475,15 @@ public class McpServlet extends HttpServlet {
     }
 
     private McpRouter router(Endpoint endpoint, GatewaySession session) {
-        ClientContext who = new ClientContext(CallerIdentity.of(caller), caller.clientId(),
-                session.id(), TraceScope.currentOrNew());
+        ClientContext who = who(session.id());
         return endpoint.single() != null
                 ? routers.passthrough(who, endpoint.single(), session)
                 : routers.aggregated(who, endpoint.backends(), session);
+    }
+
+    /** @param sessionId null for a request without a session (MCP 2026-07-28) */
+    private ClientContext who(String sessionId) {
+        return new ClientContext(CallerIdentity.of(caller), caller.clientId(), sessionId, TraceScope.currentOrNew());
     }
 
     private Duration exchangeTimeout(List<GatewayBackend> backends) {

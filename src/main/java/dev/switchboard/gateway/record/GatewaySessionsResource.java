@@ -3,6 +3,7 @@ package dev.switchboard.gateway.record;
 import dev.switchboard.backend.connection.BackendConnections;
 import dev.switchboard.gateway.ClientSessions;
 import dev.switchboard.platform.ApiException;
+import dev.switchboard.platform.QueryParameters;
 import dev.switchboard.security.CurrentUser;
 import jakarta.annotation.security.RolesAllowed;
 import jakarta.inject.Inject;
@@ -24,8 +25,10 @@ import java.time.Instant;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.regex.Pattern;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
@@ -42,6 +45,8 @@ public class GatewaySessionsResource {
     private static final Set<String> STATES = Set.of("open", "ended");
     private static final Set<String> TRANSPORTS = Set.of(SessionRecorder.STREAMABLE_HTTP, SessionRecorder.WEBSOCKET,
             SessionRecorder.LEGACY_SSE);
+    private static final Pattern PROTOCOL_VERSION = Pattern.compile("\\d{4}-\\d{2}-\\d{2}");
+    private static final int MAX_TEXT = 200;
 
     @PersistenceContext(unitName = "switchboard")
     EntityManager em;
@@ -61,42 +66,68 @@ public class GatewaySessionsResource {
 
     @GET
     @Operation(summary = "Client sessions, newest first, each with its backend sessions; filters: tenant, subject, "
-            + "endpoint, transport (streamable_http, websocket, legacy_sse), state (open, ended); page with limit "
-            + "(1-500, default 50) and cursor (the nextCursor of the previous page)")
+            + "client (the client's name), protocolVersion, endpoint, transport (streamable_http, websocket, legacy_sse), "
+            + "state (open, ended), q (text in the subject or the client's name); page with limit (1-500, default 50) "
+            + "and cursor (the nextCursor of the previous page); total counts every session the filters match")
     public JsonObject list(@QueryParam("tenant") String tenant, @QueryParam("subject") String subject,
+                           @QueryParam("client") String client, @QueryParam("protocolVersion") String protocolVersion,
                            @QueryParam("endpoint") String endpoint, @QueryParam("transport") String transport,
-                           @QueryParam("state") String state, @QueryParam("limit") String limit,
-                           @QueryParam("cursor") String cursor) {
+                           @QueryParam("state") String state, @QueryParam("q") String q,
+                           @QueryParam("limit") String limit, @QueryParam("cursor") String cursor) {
         Map<String, Object> params = new LinkedHashMap<>();
         List<String> where = new ArrayList<>();
         where.add("s.tenantId = :tenant");
         params.put("tenant", caller.tenantToRead(tenant, "gateway sessions"));
         filter(where, params, "subject", subject);
+        filter(where, params, "clientName", client);
+        filter(where, params, "protocolVersion", protocolVersion(protocolVersion));
         filter(where, params, "endpoint", endpoint);
-        filter(where, params, "transport", oneOf("transport", transport, TRANSPORTS));
-        String wanted = oneOf("state", state, STATES);
+        filter(where, params, "transport", QueryParameters.oneOf("transport", transport, TRANSPORTS));
+        String wanted = QueryParameters.oneOf("state", state, STATES);
         if (wanted != null) {
             where.add(wanted.equals("open") ? "s.endedAt is null" : "s.endedAt is not null");
         }
-        if (cursor != null) {
-            where.add("s.id < :before");
-            params.put("before", number("cursor", cursor));
+        String text = QueryParameters.text("q", q, MAX_TEXT);
+        if (text != null) {
+            where.add("(lower(s.subject) like :q escape '!' or lower(s.clientName) like :q escape '!')");
+            params.put("q", "%" + likeEscaped(text.toLowerCase(Locale.ROOT)) + "%");
         }
-        int size = limit == null ? 50 : (int) number("limit", limit);
-        if (size < 1 || size > 500) {
-            throw ApiException.badRequest("invalid_limit", "'limit' must be between 1 and 500");
-        }
-        TypedQuery<RecordedSession> query = em.createQuery("select s from RecordedSession s where "
-                + String.join(" and ", where) + " order by s.id desc", RecordedSession.class).setMaxResults(size + 1);
+        int size = QueryParameters.limit(limit, 50, 500);
+        Long before = QueryParameters.absent(cursor) ? null : QueryParameters.wholeNumber("cursor", cursor);
+        String matching = " from RecordedSession s where " + String.join(" and ", where);
+        TypedQuery<Long> count = em.createQuery("select count(s)" + matching, Long.class);
+        params.forEach(count::setParameter);
+        TypedQuery<RecordedSession> query = em.createQuery("select s" + matching
+                + (before == null ? "" : " and s.id < :before") + " order by s.id desc", RecordedSession.class)
+                .setMaxResults(size + 1);
         params.forEach(query::setParameter);
+        if (before != null) {
+            query.setParameter("before", before);
+        }
         List<RecordedSession> found = query.getResultList();
         JsonArrayBuilder data = JSON.createArrayBuilder();
         found.stream().limit(size).forEach(s -> data.add(json(s)));
-        JsonObjectBuilder page = JSON.createObjectBuilder().add("data", data);
+        JsonObjectBuilder page = JSON.createObjectBuilder().add("data", data).add("total", count.getSingleResult());
         if (found.size() > size) {
             page.add("nextCursor", String.valueOf(found.get(size - 1).getId()));
         }
         return page.build();
+    }
+
+    /** A version is a date ({@code 2025-11-25}); versions come and go, so any date is a fair filter. */
+    private static String protocolVersion(String value) {
+        if (QueryParameters.absent(value)) {
+            return null;
+        }
+        if (!PROTOCOL_VERSION.matcher(value).matches()) {
+            throw ApiException.badRequest("invalid_protocolVersion", "'protocolVersion' must be a date such as 2025-11-25");
+        }
+        return value;
+    }
+
+    /** LIKE treats % and _ as wildcards: searched for as themselves, after the escape character. */
+    private static String likeEscaped(String text) {
+        return text.replace("!", "!!").replace("%", "!%").replace("_", "!_");
     }
 
     private JsonObject json(RecordedSession s) {
@@ -129,28 +160,10 @@ public class GatewaySessionsResource {
     }
 
 
-    private static String oneOf(String name, String value, Set<String> allowed) {
-        if (value == null || value.isBlank()) {
-            return null;
-        }
-        if (!allowed.contains(value)) {
-            throw ApiException.badRequest("invalid_" + name, "'" + name + "' must be one of " + allowed.stream().sorted().toList());
-        }
-        return value;
-    }
-
     private static void filter(List<String> where, Map<String, Object> params, String field, String value) {
         if (value != null && !value.isBlank()) {
             where.add("s." + field + " = :" + field);
             params.put(field, value);
-        }
-    }
-
-    private static long number(String name, String value) {
-        try {
-            return Long.parseLong(value);
-        } catch (NumberFormatException e) {
-            throw ApiException.badRequest("invalid_" + name, "'" + name + "' must be a whole number");
         }
     }
 

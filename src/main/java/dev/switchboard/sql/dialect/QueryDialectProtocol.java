@@ -48,7 +48,8 @@ public final class QueryDialectProtocol implements QueryDialectHandler {
     private static final class State {
         final ConnectionLimits limits;
         volatile boolean negotiated;
-        volatile Caller caller;
+        /** The verified token's claims: the caller is made from them for each request, with its permissions as they are then. */
+        volatile JsonObject claims;
 
         State(ConnectionLimits limits) {
             this.limits = limits;
@@ -172,14 +173,16 @@ public final class QueryDialectProtocol implements QueryDialectHandler {
                     Params.data("reason", "not_negotiated", "supported_versions", List.of(VERSION)));
         }
         if (handler == null) {
-            Caller caller = permissions.caller(tokens.verify(Params.requiredString(params, "token")));
-            state.caller = caller;
+            JsonObject claims = tokens.verify(Params.requiredString(params, "token"));
+            Caller caller = permissions.caller(claims);
+            state.claims = claims;
             return authenticated(caller);
         }
-        Caller caller = state.caller;
-        if (caller == null) {
+        JsonObject claims = state.claims;
+        if (claims == null) {
             throw new QueryException(QueryErrorCode.AUTHENTICATION, "认证失败", Map.of("reason", "未认证：请先调用 auth.authenticate"));
         }
+        Caller caller = permissions.caller(claims);
         if (!clock.instant().isBefore(caller.expiresAt())) {
             throw new QueryException(QueryErrorCode.AUTHENTICATION, "认证失败",
                     Params.data("reason", "访问令牌已过期", "expires_at", caller.expiresAt().toString()));

@@ -25,8 +25,9 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The built-in MCP server {@code sqlquery}: {@link SqlQueryTools} served in-process to the gateway, the chat loop
- * and the REST API. Each call acts for the connection's caller with the permissions the role mapping
- * ({@code query.role.*}) gives the caller's roles, read at the call, so a changed schema or mapping applies at once.
+ * and the REST API. Each call acts for the connection's caller with the permissions admins granted it and its roles in
+ * its tenant (or the role mapping {@code query.role.*} where no admin set a role's grants), read at the call, so a
+ * grant, a revocation or a changed schema applies to the next call.
  */
 @ApplicationScoped
 public class SqlQueryServer implements BuiltinServer {
@@ -81,7 +82,7 @@ public class SqlQueryServer implements BuiltinServer {
 
     /** The connection lives no longer than the pool keeps it; the gateway checked the token on every request. */
     private Caller caller(CallerIdentity identity) {
-        return service.permissions().caller(identity.subject(), List.copyOf(identity.roles()), Instant.MAX);
+        return service.permissions().caller(identity.subject(), identity.tenant(), List.copyOf(identity.roles()), Instant.MAX);
     }
 
     /**

@@ -1,6 +1,8 @@
 package dev.switchboard.sql.server;
 
+import dev.switchboard.security.DefaultTenant;
 import dev.switchboard.sql.auth.PermissionMapping;
+import dev.switchboard.sql.grants.GrantCache;
 import jakarta.annotation.PostConstruct;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.inject.Inject;
@@ -10,14 +12,21 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The query-dialect permissions a token's groups grant when it has no {@code permissions} claim ({@code query.role.admin},
- * {@code query.role.user}), shared by every way into the query service (dialect, REST).
+ * The permissions of callers of the query service, shared by every way in (dialect, REST, the {@code sqlquery} tools):
+ * the grants admins made ({@link GrantCache}) and the configured role defaults ({@code query.role.admin},
+ * {@code query.role.user}) for roles whose grants no admin has set in the caller's tenant.
  */
 @ApplicationScoped
 public class QueryPermissions {
 
     @Inject
     QueryDatabase database;
+
+    @Inject
+    GrantCache grants;
+
+    @Inject
+    DefaultTenant defaultTenant;
 
     @Inject
     @ConfigProperty(name = "query.role.admin", defaultValue = "admin:*")
@@ -31,7 +40,8 @@ public class QueryPermissions {
 
     @PostConstruct
     void init() {
-        mapping = new PermissionMapping(Map.of("admin", adminPermissions, "user", userPermissions), database.catalog()::tableNames);
+        mapping = new PermissionMapping(Map.of("admin", adminPermissions, "user", userPermissions), database.catalog()::tableNames,
+                grants, defaultTenant);
     }
 
     public PermissionMapping mapping() {

@@ -32,8 +32,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * result and the answer, from the scripted LLM provider on {@code it.llm.port}, with a model picked for the message),
  * an API key (create, copy, revoke), an API error shown in words, a failed test, delete with confirmation, an edit
  * that keeps masked secrets, built-in servers (the demo card, one registered through the form after the API refused
- * an unknown name, tested; a user refused in words), an HTTP server's header kept masked, a narrow screen, sign-out
- * and sign-in with an API key (a wrong token refused in words). Each step leaves a screenshot in
+ * an unknown name, tested; a user refused in words), an HTTP server's header kept masked, a narrow screen, table
+ * permissions (a user's tenant shown with role user's default, an unknown table refused in words, a grant to the user,
+ * the role narrowed, what the user may do), sign-out and sign-in with an API key (a wrong token refused in words),
+ * and the user's Query page showing the tables those permissions allow. Each step leaves a screenshot in
  * {@code target/console-screenshots}; any browser console error or page error, request leaving Switchboard, unnamed
  * control or sideways scrolling fails the run (src/test/node/console-harness.mjs).
  * Afterwards this test checks through the REST API that what the browser did really happened.
@@ -119,6 +121,16 @@ class ConsoleBrowserIT {
             }
         }
         assertTrue(key != null && key.getBoolean("revoked"), "the key made in the browser exists and is revoked: " + keys);
+
+        // the table permissions granted and narrowed in the browser
+        String userName = result.getString("userName");
+        JsonObject granted = Api.get("/api/query/permissions?user=" + userName, admin).expect(200).json();
+        assertEquals(List.of("table:employees:read"), granted.getJsonArray("data").getValuesAs(JsonObject.class).stream()
+                .map(g -> g.getString("permission")).toList());
+        List<JsonObject> role = Api.get("/api/query/permissions?role=user&tenant=" + granted.getString("tenant"), admin).expect(200)
+                .json().getJsonArray("data").getValuesAs(JsonObject.class);
+        assertTrue(role.stream().allMatch(g -> g.getString("source").equals("grant"))
+                && role.stream().noneMatch(g -> g.getString("permission").equals("table:products:read")), role::toString);
 
         List<String> shots = BrowserWalkthrough.screenshots("\\d\\d-.*\\.png");
         assertEquals(result.getJsonArray("screenshots").size(), shots.size(), "one screenshot per step: " + shots);

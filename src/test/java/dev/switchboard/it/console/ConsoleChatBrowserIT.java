@@ -56,8 +56,8 @@ class ConsoleChatBrowserIT {
     private static final int AUDITED_CALLS = 51;
     /** More tenants than the tenants page shows at once (20). */
     private static final int PAGING_TENANTS = 21;
-    /** More ended gateway sessions of one tenant than the gateway page shows at once (20). */
-    private static final int PAGING_SESSIONS = 21;
+    /** More ended gateway sessions of one tenant than the gateway page shows at once (10). */
+    private static final int PAGING_SESSIONS = 11;
 
     @RegisterExtension
     static final ScriptedLlm provider = new ScriptedLlm();

@@ -94,9 +94,10 @@ class GatewayHttpEdgesIT {
         HttpResponse<String> response = inSession(session, request(2, "ping"), "MCP-Protocol-Version", "2099-01-01");
         assertEquals(400, response.statusCode());
         JsonObject error = json(response).getJsonObject("error");
-        assertEquals(-32600, error.getInt("code"));
+        assertEquals(-32022, error.getInt("code"), "UnsupportedProtocolVersion, for either era");
         assertTrue(error.getString("message").contains("2025-11-25") && error.getString("message").contains("2025-03-26"), error::toString);
-        assertEquals(4, error.getJsonObject("data").getJsonArray("supported").size(), error::toString);
+        assertEquals(5, error.getJsonObject("data").getJsonArray("supported").size(), "2026-07-28 and four session-era versions: " + error);
+        assertEquals("2099-01-01", error.getJsonObject("data").getString("requested"));
         assertEquals(200, inSession(session, request(3, "ping"), "MCP-Protocol-Version", "2024-11-05").statusCode(),
                 "2024-11-05 with compatibility.legacyHttpSse, which the IT server turns on");
         assertEquals(200, inSession(session, request(4, "ping")).statusCode(), "no header means 2025-03-26");

@@ -74,6 +74,7 @@ class BodyRulesIT {
                     "toolCallId", "approved", TEXT),
             new Endpoint("POST", "/api/query/execute", "{'question':'how many orders'}", "question", "limit", TEXT),
             new Endpoint("POST", "/api/query/system-status", "{'status':'maintenance'}", "status", "message", NUMBER),
+            new Endpoint("POST", "/api/query/permissions", "{'role':'user','permission':'schema:read'}", "permission", "permission", NUMBER),
             new Endpoint("POST", "/api/chat/completions", json("{'messages':[{'role':'user','content':'hi'}]}"),
                     "messages", "messages", Json.createValue("hi"), true));
 

@@ -42,11 +42,27 @@ public final class GatewayClient {
 
     /** Runs one of the node clients of {@code src/test/node} with the url, token and steps. */
     public static JsonObject runScript(String name, String url, String token, JsonArray steps) {
-        Path nodeDir = Paths.get(System.getProperty("switchboard.node.dir", "target/node")).toAbsolutePath();
+        return runScript("node", name, url, token, steps);
+    }
+
+    /**
+     * Runs {@code src/test/node-2026/gateway-client-2026.mjs}, the official TypeScript SDK v2 client pinned to MCP
+     * 2026-07-28, with the url, token and steps; its output also holds every HTTP exchange it made ({@code wire}).
+     */
+    public static JsonObject run2026(String url, String token, JsonArray steps) {
+        return runScript("node-2026", "gateway-client-2026.mjs", url, token, steps);
+    }
+
+    /** @param packages the package directory: {@code node} or {@code node-2026}, under src/test and target */
+    private static JsonObject runScript(String packages, String name, String url, String token, JsonArray steps) {
+        Path nodeDir = Paths.get(System.getProperty(packages.equals("node") ? "switchboard.node.dir" : "switchboard.node2026.dir",
+                "target/" + packages)).toAbsolutePath();
         try {
             Path script = nodeDir.resolve(name);
-            Files.copy(Paths.get("src/test/node", name), script, StandardCopyOption.REPLACE_EXISTING);
-            Files.copy(Paths.get("src/test/node", PROGRESS_TAP), nodeDir.resolve(PROGRESS_TAP), StandardCopyOption.REPLACE_EXISTING);
+            Files.copy(Paths.get("src/test", packages, name), script, StandardCopyOption.REPLACE_EXISTING);
+            if (packages.equals("node")) {
+                Files.copy(Paths.get("src/test/node", PROGRESS_TAP), nodeDir.resolve(PROGRESS_TAP), StandardCopyOption.REPLACE_EXISTING);
+            }
             Process process = new ProcessBuilder("node", script.toString(), url, token, steps.toString())
                     .directory(nodeDir.toFile())
                     .redirectError(ProcessBuilder.Redirect.appendTo(Paths.get("target", "gateway-client.log").toFile()))

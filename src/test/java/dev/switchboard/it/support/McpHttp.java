@@ -76,8 +76,13 @@ public final class McpHttp {
 
     /** Opens a session at 2025-06-18 that names its client and declares roots; its Mcp-Session-Id. */
     public static String openSession(String token, String clientName) {
+        return openSession(token, clientName, "2025-06-18");
+    }
+
+    /** Opens a session at that protocol version that names its client and declares roots; its Mcp-Session-Id. */
+    public static String openSession(String token, String clientName, String protocolVersion) {
         String body = Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", 1).add("method", "initialize")
-                .add("params", Json.createObjectBuilder().add("protocolVersion", "2025-06-18")
+                .add("params", Json.createObjectBuilder().add("protocolVersion", protocolVersion)
                         .add("capabilities", Json.createObjectBuilder().add("roots", Json.createObjectBuilder()))
                         .add("clientInfo", Json.createObjectBuilder().add("name", clientName).add("version", "9.9"))).build().toString();
         HttpResponse<String> init = send("POST", body, "Authorization", "Bearer " + token, "Accept", BOTH,

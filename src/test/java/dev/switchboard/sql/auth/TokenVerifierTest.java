@@ -2,19 +2,15 @@ package dev.switchboard.sql.auth;
 
 import com.nimbusds.jwt.JWTClaimsSet;
 import dev.switchboard.security.TokenRefused;
-import dev.switchboard.sql.Caller;
 import dev.switchboard.sql.QueryErrorCode;
 import dev.switchboard.sql.QueryException;
-import jakarta.json.Json;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonObjectBuilder;
 import org.junit.jupiter.api.Test;
 
 import java.time.Instant;
 import java.util.Date;
 import java.util.List;
 import java.util.Map;
-import java.util.Set;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
@@ -22,16 +18,9 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The dialect's face of the server's token verification path (the checks themselves: security.JwtVerifierTest),
- * and the permission mapping.
+ * The dialect's face of the server's token verification path (the checks themselves: security.JwtVerifierTest).
  */
 class TokenVerifierTest {
-
-    static JsonObjectBuilder claims() {
-        return Json.createObjectBuilder().add("iss", "switchboard").add("aud", "switchboard").add("sub", "alice")
-                .add("upn", "alice").add("groups", Json.createArrayBuilder().add("user"))
-                .add("exp", Instant.now().getEpochSecond() + 600);
-    }
 
     static Map<String, Object> refusal(TokenRefused refused) {
         QueryException e = assertThrows(QueryException.class, () -> new TokenVerifier(t -> {
@@ -65,45 +54,5 @@ class TokenVerifierTest {
         assertEquals("alice", claims.getString("sub"));
         assertEquals(2_000_000_000L, claims.getJsonNumber("exp").longValue(), "exp in seconds");
         assertEquals("user", claims.getJsonArray("groups").getString(0));
-    }
-
-    @Test
-    void permissionsFromTheClaimOrFromTheRoleMapping() {
-        PermissionMapping mapping = new PermissionMapping(Map.of("admin", List.of("admin:*"),
-                "user", List.of("schema:read", "table:*:read")), () -> Set.of("users", "orders"));
-        Caller user = mapping.caller(claims().build());
-        assertEquals(List.of("schema:read", "table:orders:read", "table:users:read"), user.permissions().sorted());
-        assertEquals("alice", user.username());
-        Caller claimed = mapping.caller(claims().add("permissions", Json.createArrayBuilder().add("table:orders:read")).build());
-        assertEquals(List.of("table:orders:read"), claimed.permissions().sorted(), "the token's own claim wins");
-        Caller admin = mapping.caller(claims().add("groups", Json.createArrayBuilder().add("admin").add("user")).build());
-        assertTrue(admin.permissions().isAdmin());
-        Caller stranger = mapping.caller(claims().add("groups", Json.createArrayBuilder().add("guest")).build());
-        assertEquals(List.of(), stranger.permissions().sorted());
-    }
-
-    /** The built-in server maps roles on every call: the expansion is reused until the catalog's tables change. */
-    @Test
-    void roleExpansionsFollowTheCatalogsTables() {
-        java.util.concurrent.atomic.AtomicReference<Set<String>> tables = new java.util.concurrent.atomic.AtomicReference<>(Set.of("users"));
-        PermissionMapping mapping = new PermissionMapping(Map.of("user", List.of("table:*:read")), tables::get);
-        Caller first = mapping.caller("alice", List.of("user"), Instant.MAX);
-        assertTrue(first.permissions() == mapping.caller("bob", List.of("user"), Instant.MAX).permissions(), "expanded once");
-        tables.set(Set.of("users", "orders"));
-        assertEquals(List.of("table:orders:read", "table:users:read"), mapping.caller("alice", List.of("user"), Instant.MAX).permissions().sorted());
-        tables.set(Set.of("orders"));
-        assertEquals(List.of("table:orders:read"), mapping.caller("alice", List.of("user"), Instant.MAX).permissions().sorted(),
-                "a dropped table is no longer granted");
-    }
-
-    @Test
-    void aCallerKnownByRolesOnlyGetsWhatTheMappingGivesThem() {
-        PermissionMapping mapping = new PermissionMapping(Map.of("admin", List.of("admin:*"),
-                "user", List.of("schema:read", "table:*:read")), () -> Set.of("users", "orders"));
-        Caller user = mapping.caller("bob", List.of("user"), Instant.MAX);
-        assertEquals("bob", user.userId());
-        assertEquals(List.of("schema:read", "table:orders:read", "table:users:read"), user.permissions().sorted());
-        assertTrue(mapping.caller("root", List.of("user", "admin"), Instant.MAX).permissions().isAdmin());
-        assertEquals(List.of(), mapping.caller("guest", List.of("guest"), Instant.MAX).permissions().sorted());
     }
 }

@@ -5,7 +5,9 @@ import com.nimbusds.jose.jwk.RSAKey;
 import com.nimbusds.jose.jwk.source.ImmutableJWKSet;
 import dev.switchboard.persistence.TestDatabase;
 import dev.switchboard.security.JwtVerifier;
+import dev.switchboard.security.DefaultTenant;
 import dev.switchboard.sql.auth.PermissionMapping;
+import dev.switchboard.sql.auth.StoredGrants;
 import dev.switchboard.sql.auth.TokenVerifier;
 import dev.switchboard.sql.service.QueryServiceTest;
 import dev.switchboard.sql.session.SessionStore;
@@ -29,6 +31,8 @@ import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.concurrent.Executor;
 import java.util.concurrent.Executors;
 import java.util.concurrent.ScheduledExecutorService;
@@ -65,7 +69,8 @@ class QueryDialectProtocolTest {
     static QueryDialectProtocol dialect(Executor executor, DialectSettings settings, SessionWatch watch) {
         TokenVerifier verifier = verifier();
         PermissionMapping mapping = new PermissionMapping(Map.of("admin", List.of("admin:*"),
-                "user", List.of("schema:read", "session:manage", "table:*:read")), () -> java.util.Set.of("users", "orders"));
+                "user", List.of("schema:read", "session:manage", "table:*:read")), () -> java.util.Set.of("users", "orders"),
+                StoredGrants.Source.NONE, new DefaultTenant("default"));
         return new QueryDialectProtocol(fixture.methods(), verifier, mapping, executor, timers,
                 watch == null ? new SessionWatch(fixture.store()) : watch, settings, Clock.systemUTC());
     }
@@ -107,6 +112,32 @@ class QueryDialectProtocolTest {
 
     static JsonObject p(String json) {
         return Json.createReader(new java.io.StringReader(json)).readObject();
+    }
+
+    /** A grant or a revocation made while a connection is open applies to its next request: no new auth.authenticate. */
+    @Test
+    void grantsAreReadForEachRequestNotOnlyAtAuthentication() throws Exception {
+        AtomicReference<StoredGrants> held = new AtomicReference<>(new StoredGrants(Set.of("table:employees:read"), Map.of()));
+        PermissionMapping mapping = new PermissionMapping(Map.of("user", List.of("schema:read")), () -> Set.of("users", "employees"),
+                (tenant, subject) -> tenant.equals("acme") && subject.equals("carol") ? held.get() : StoredGrants.NONE,
+                new DefaultTenant("default"));
+        QueryDialectProtocol dialect = new QueryDialectProtocol(fixture.methods(), verifier(), mapping, Runnable::run, timers,
+                new SessionWatch(fixture.store()), DialectSettings.DEFAULTS, Clock.systemUTC());
+        RecordingChannel c = new RecordingChannel();
+        dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), c);
+        dialect.onMessage(request("a", "auth.authenticate", p("{\"token\":\"" + token(claims("carol", "user", 600).add("tenant", "acme")) + "\"}")), c);
+        assertEquals(List.of("schema:read", "table:employees:read"), c.answer("a").getJsonObject("result").getJsonObject("user")
+                .getJsonArray("permissions").getValuesAs(jakarta.json.JsonString::getString));
+        dialect.onMessage(request("i1", "schema.info", p("{\"table\":\"employees\"}")), c);
+        assertEquals("employees", c.answer("i1").getJsonObject("result").getJsonObject("table").getString("name"));
+
+        held.set(StoredGrants.NONE);
+        dialect.onMessage(request("i2", "schema.info", p("{\"table\":\"employees\"}")), c);
+        JsonObject refused = c.answer("i2");
+        assertEquals(-31001, code(refused));
+        assertEquals("table:employees:read", refused.getJsonObject("error").getJsonObject("data").getString("required_permission"));
+        assertEquals(List.of("schema:read"), refused.getJsonObject("error").getJsonObject("data").getJsonArray("user_permissions")
+                .getValuesAs(jakarta.json.JsonString::getString));
     }
 
     @Test
@@ -232,7 +263,8 @@ class QueryDialectProtocolTest {
         QueryDialectProtocol dialect = new QueryDialectProtocol(new QueryMethods(f.query(), f.schema(), f.suggest(),
                 new dev.switchboard.sql.service.SessionService(shortLived)),
                 verifier(),
-                new PermissionMapping(Map.of("user", List.of("session:manage")), java.util.Set::of), Runnable::run, timers, watch,
+                new PermissionMapping(Map.of("user", List.of("session:manage")), java.util.Set::of, StoredGrants.Source.NONE,
+                        new DefaultTenant("default")), Runnable::run, timers, watch,
                 DialectSettings.DEFAULTS, Clock.systemUTC());
         RecordingChannel c = new RecordingChannel();
         dialect.onMessage(request("n", "protocol.negotiate", p("{\"versions\":[\"1.0.0\"]}")), c);
