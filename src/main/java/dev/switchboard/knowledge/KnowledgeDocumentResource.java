@@ -121,9 +121,10 @@ public class KnowledgeDocumentResource {
             schema = @Schema(type = SchemaType.OBJECT, requiredProperties = "file",
                     properties = @SchemaProperty(name = "file", type = SchemaType.STRING, format = "binary"))))
     public JsonObject replace(@PathParam("id") long id, List<EntityPart> parts) {
+        // the body is judged before the document is looked up, as every endpoint does
+        UploadedFile file = UploadedFile.of(parts, extraction.settings().maxBytes());
         String tenant = caller.tenant();
         store.find(tenant, id);
-        UploadedFile file = UploadedFile.of(parts, extraction.settings().maxBytes());
         KnowledgeDocument replaced = store.replace(tenant, id, caller.subject(), file, extraction.extract(file));
         indexes.refresh(tenant);
         return json(replaced);
