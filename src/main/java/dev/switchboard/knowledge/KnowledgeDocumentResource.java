@@ -16,10 +16,11 @@ import jakarta.ws.rs.Path;
 import jakarta.ws.rs.PathParam;
 import jakarta.ws.rs.Produces;
 import jakarta.ws.rs.QueryParam;
+import jakarta.ws.rs.core.Context;
 import jakarta.ws.rs.core.EntityPart;
 import jakarta.ws.rs.core.MediaType;
 import jakarta.ws.rs.core.Response;
-import jakarta.ws.rs.core.UriBuilder;
+import jakarta.ws.rs.core.UriInfo;
 import org.eclipse.microprofile.openapi.annotations.Operation;
 import org.eclipse.microprofile.openapi.annotations.enums.SchemaType;
 import org.eclipse.microprofile.openapi.annotations.media.Content;
@@ -91,7 +92,7 @@ public class KnowledgeDocumentResource {
     @RequestBody(required = true, content = @Content(mediaType = MediaType.MULTIPART_FORM_DATA,
             schema = @Schema(type = SchemaType.OBJECT, requiredProperties = "file",
                     properties = @SchemaProperty(name = "file", type = SchemaType.STRING, format = "binary"))))
-    public Response upload(List<EntityPart> parts) {
+    public Response upload(List<EntityPart> parts, @Context UriInfo uri) {
         UploadedFile file = UploadedFile.of(parts, extraction.settings().maxBytes());
         String tenant = caller.tenant();
         store.findByName(tenant, file.name()).ifPresent(other -> {
@@ -99,7 +100,7 @@ public class KnowledgeDocumentResource {
         });
         KnowledgeDocument created = store.create(tenant, caller.subject(), file, extraction.extract(file));
         indexes.refresh(tenant);
-        return Response.created(UriBuilder.fromPath("/api/knowledge/documents/{id}").build(created.getId()))
+        return Response.created(uri.getAbsolutePathBuilder().path(String.valueOf(created.getId())).build())
                 .entity(json(created)).build();
     }
 

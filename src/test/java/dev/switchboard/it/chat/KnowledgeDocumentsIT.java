@@ -130,7 +130,7 @@ class KnowledgeDocumentsIT {
         assertEquals(List.of(id), listed.stream().map(v -> v.asJsonObject().getJsonNumber("id").longValue()).toList());
         assertEquals(document, Api.get("/api/knowledge/documents/" + id, acme.user()).expect(200).json());
         Api.Reply text = Api.get("/api/knowledge/documents/" + id + "/text", acme.user()).expect(200);
-        assertEquals("Release handbook\n\nBefore every release of " + word
+        assertEquals("Release handbook\nBefore every release of " + word
                 + " the on-call engineer rotates the signing keys and updates the changelog.", text.text());
         assertEquals(document.getInt("textChars"), text.text().length());
         HttpResponse<byte[]> download = download("/api/knowledge/documents/" + id + "/content", acme.user());
@@ -144,7 +144,7 @@ class KnowledgeDocumentsIT {
         assertEquals(id, hit.getJsonNumber("documentId").longValue());
 
         String context = askWithKnowledge(acme);
-        assertTrue(context.contains("来源: handbook.docx 第 1-3 行\nRelease handbook\n\nBefore every release of " + word
+        assertTrue(context.contains("来源: handbook.docx 第 1-2 行\nRelease handbook\nBefore every release of " + word
                 + " the on-call engineer rotates"), context);
         assertTrue(toolSearch(acme).contains("rotates the signing keys"), "the tenant's knowledge tool finds it");
 
@@ -251,8 +251,9 @@ class KnowledgeDocumentsIT {
         assertEquals(List.of(ids.get(2), ids.get(1)), idsOf(first));
         JsonObject second = Api.get("/api/knowledge/documents?limit=2&cursor=" + first.getString("nextCursor"), acme.user())
                 .expect(200).json();
-        assertEquals(List.of(ids.get(0)), idsOf(second));
-        assertFalse(second.containsKey("nextCursor"));
+        // the second page goes on below the first (another test's document may follow this test's oldest)
+        assertEquals(ids.get(0), idsOf(second).get(0));
+        assertTrue(idsOf(second).stream().allMatch(id -> id < ids.get(1)), second.toString());
         ids.forEach(id -> Api.delete("/api/knowledge/documents/" + id, acme.admin()).expect(204));
     }
 
