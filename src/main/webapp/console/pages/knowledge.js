@@ -9,7 +9,7 @@ import { alertBox, busy, button, confirmDialog, describeError, formatDate, h, ic
 const PAGE_SIZE = 20;
 const PREVIEW_CHARS = 20_000;
 const ACCEPT = '.txt,.md,.markdown,.csv,.pdf,.docx,.doc,.xlsx,.xls,.pptx,.ppt,.odt,.ods,.odp,.rtf,.html,.htm';
-const FORMATS = 'Text and Markdown, PDF, Word, Excel, PowerPoint, OpenDocument, RTF and HTML';
+const FORMATS = 'text and Markdown, PDF, Word, Excel, PowerPoint, OpenDocument, RTF and HTML';
 
 export async function render(main, ctx) {
     const body = h('tbody');
@@ -28,7 +28,7 @@ export async function render(main, ctx) {
         h('header', { class: 'page-head' },
             h('div', {}, h('h1', {}, 'Knowledge base'),
                 h('p', {}, `The documents of tenant ${ctx.me.tenant}. Assistants with the knowledge base switched on are given the passages that answer the question best, with their source; so is the knowledge tool of the built-in server.`))),
-        ctx.isAdmin ? uploadSection(() => restart()) : h('div', { class: 'alert', id: 'documents-managed-by-admins' }, icon('info'),
+        ctx.isAdmin ? uploadSection(() => restart()) : h('div', { class: 'alert info', id: 'documents-managed-by-admins', role: 'note' }, icon('info'),
             h('div', {}, h('strong', {}, 'Documents are managed by admins.'), h('span', {}, 'You can read them and check what a question finds.'))),
         h('section', { class: 'card section', 'aria-labelledby': 'documents-heading' },
             h('div', { class: 'section-head' }, h('div', {}, h('h2', { id: 'documents-heading' }, 'Documents'),
@@ -76,7 +76,7 @@ export async function render(main, ctx) {
         if (!documents.length) {
             body.replaceChildren(h('tr', {}, h('td', { colspan: 5 }, h('div', { class: 'empty', style: 'padding:28px' },
                 h('h2', {}, 'No documents yet'),
-                h('p', {}, ctx.isAdmin ? `Upload ${FORMATS} files above: their text is searched for every question.`
+                h('p', {}, ctx.isAdmin ? `Upload a document above (${FORMATS}): its text is searched for every question.`
                     : 'An admin of your tenant can upload documents here.')))));
             return;
         }
@@ -165,7 +165,7 @@ function uploadSection(uploaded) {
             h('p', {}, 'Its text is read and searchable as soon as the upload finishes.'))),
         h('div', { class: 'section-body' }, h('form', { class: 'inline-form', novalidate: true, onsubmit: upload },
             h('div', { class: 'field' }, h('label', { for: 'document-file' }, 'File'), input,
-                h('div', { class: 'hint', id: 'document-file-hint' }, `${FORMATS}. Scanned pages without a text layer cannot be searched.`), error),
+                h('div', { class: 'hint', id: 'document-file-hint' }, `Accepted: ${FORMATS}. Scanned pages without a text layer cannot be searched.`), error),
             submit)));
 }
 
