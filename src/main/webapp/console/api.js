@@ -38,11 +38,13 @@ export async function request(method, path, body, { auth = true } = {}) {
 
 async function send(method, url, body, { auth = true, accept = 'application/json', signal, headers: extra = {} } = {}) {
     const headers = { Accept: accept, ...extra };
-    if (body !== undefined) headers['Content-Type'] = 'application/json';
+    // a FormData body (a file upload) sets its own multipart Content-Type with the boundary
+    const form = body instanceof FormData;
+    if (body !== undefined && !form) headers['Content-Type'] = 'application/json';
     const token = session.token;
     if (auth && token) headers.Authorization = `Bearer ${token}`;
     try {
-        return await fetch(url, { method, headers, signal, body: body === undefined ? undefined : JSON.stringify(body) });
+        return await fetch(url, { method, headers, signal, body: body === undefined || form ? body : JSON.stringify(body) });
     } catch (e) {
         if (e && e.name === 'AbortError') throw e;
         throw new ApiError({ kind: 'network', message: 'Switchboard cannot be reached' });
@@ -190,6 +192,18 @@ export async function mcpSession(url = '/mcp') {
     };
 }
 
+/** A body that is not JSON (a document's text, a downloaded file), as 'text' or 'blob'; errors as ApiError. */
+export async function fetchBody(path, as) {
+    const response = await send('GET', `/api${path}`, undefined, { accept: '*/*' });
+    if (!response.ok) {
+        const text = await response.text();
+        let json = null;
+        try { json = JSON.parse(text); } catch { json = null; }
+        throw errorOf(response, json);
+    }
+    return as === 'blob' ? response.blob() : response.text();
+}
+
 /** Operations endpoints outside /api (no token): /health answers JSON even when DOWN (503), /metrics text. */
 export async function operations(path) {
     let response;
@@ -222,5 +236,11 @@ export const api = {
     post: (path, body = {}) => request('POST', path, body),
     put: (path, body) => request('PUT', path, body),
     del: (path) => request('DELETE', path),
+    /** Sends a file as multipart/form-data, one part named "file", as the upload endpoints read it. */
+    upload: (method, path, file) => {
+        const form = new FormData();
+        form.append('file', file, file.name);
+        return request(method, path, form);
+    },
     login: (username, password) => request('POST', '/auth/token', { username, password }, { auth: false }),
 };

@@ -13,6 +13,7 @@ import * as audit from './pages/audit.js';
 import * as query from './pages/query.js';
 import * as tenants from './pages/tenants.js';
 import * as permissions from './pages/permissions.js';
+import * as knowledge from './pages/knowledge.js';
 
 const app = document.getElementById('app');
 
@@ -29,6 +30,7 @@ const ROUTES = [
     { pattern: /^\/servers$/, page: servers, nav: 'servers', title: 'MCP servers' },
     { pattern: /^\/servers\/(\d+)\/tools$/, page: tools, nav: 'servers', title: 'Tools' },
     { pattern: /^\/assistants$/, page: assistants, nav: 'assistants', title: 'Assistants' },
+    { pattern: /^\/knowledge$/, page: knowledge, nav: 'knowledge', title: 'Knowledge base' },
     { pattern: /^\/api-keys$/, page: apiKeys, nav: 'api-keys', title: 'API keys' },
 ];
 
@@ -46,6 +48,7 @@ const NAV_ADMIN = [
 const NAV = [
     { id: 'servers', href: '#/servers', label: 'MCP servers', icon: 'server' },
     { id: 'assistants', href: '#/assistants', label: 'Assistants', icon: 'bot' },
+    { id: 'knowledge', href: '#/knowledge', label: 'Knowledge', icon: 'file' },
     { id: 'api-keys', href: '#/api-keys', label: 'API keys', icon: 'key' },
 ];
 

@@ -63,6 +63,8 @@ const ICONS = {
     download: '<path d="M12 4v11M7 10l5 5 5-5M5 20h14"/>',
     building: '<path d="M4 21V5a2 2 0 0 1 2-2h8a2 2 0 0 1 2 2v16M16 9h2a2 2 0 0 1 2 2v10M3 21h18M8 7h4M8 11h4M8 15h4"/>',
     ban: '<circle cx="12" cy="12" r="9"/><path d="m6 6 12 12"/>',
+    file: '<path d="M14 3H7a2 2 0 0 0-2 2v14a2 2 0 0 0 2 2h10a2 2 0 0 0 2-2V8z"/><path d="M14 3v5h5M9 13h6M9 17h6"/>',
+    upload: '<path d="M12 16V5M7 10l5-5 5 5M5 20h14"/>',
 };
 
 /** An inline SVG icon (stroke style, currentColor). */

@@ -175,7 +175,7 @@ public class ChatService {
         JsonObject options = JSON.createObjectBuilder(request.options()).add("model", model).build();
         List<JsonObject> prompted = withSystemPrompt(request.messages(), setup.systemPrompt());
         List<JsonObject> messages = setup.knowledge()
-                ? knowledge.contextMessage(request.lastUserText()).map(context -> withKnowledge(prompted, context)).orElse(prompted)
+                ? knowledge.contextMessage(user.tenant(), request.lastUserText()).map(context -> withKnowledge(prompted, context)).orElse(prompted)
                 : prompted;
         ChatTurn turn = new ChatTurn(options, messages, request.tools(), tools, request.stream());
         List<ConversationStore.NewMessage> newMessages = request.newMessages().stream().map(message -> new ConversationStore.NewMessage(

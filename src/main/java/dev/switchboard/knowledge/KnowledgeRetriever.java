@@ -7,18 +7,19 @@ import jakarta.inject.Inject;
 import org.eclipse.microprofile.faulttolerance.Fallback;
 import org.eclipse.microprofile.faulttolerance.Retry;
 
-
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.time.temporal.ChronoUnit;
 import java.util.List;
 import java.util.Optional;
+import java.util.function.Function;
 import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The RAG retriever over the server's knowledge base: the one place other rooms ask for passages. Owns the
- * {@link KnowledgeIndex}; {@link KnowledgeRefresher} keeps it in step with the folder.
+ * The RAG retriever over a tenant's knowledge base, the knowledge folder's files (shared by every tenant) and the
+ * tenant's own documents ({@link DocumentIndexes}) searched as one: the one place other rooms ask for passages. Owns
+ * the folder's {@link KnowledgeIndex}; {@link KnowledgeRefresher} keeps both in step with their sources.
  */
 @ApplicationScoped
 public class KnowledgeRetriever {
@@ -35,20 +36,28 @@ public class KnowledgeRetriever {
     @Inject
     KnowledgeConfiguration configuration;
 
+    @Inject
+    DocumentIndexes documents;
+
     private KnowledgeIndex index;
+
+    /** A tenant's document index, or null when it has none. */
+    private Function<String, PassageIndex> tenantDocuments;
 
     /** For CDI. */
     protected KnowledgeRetriever() {
     }
 
-    /** Over an index of the caller's (tests). */
-    KnowledgeRetriever(KnowledgeIndex index) {
+    /** Over indexes of the caller's (tests). */
+    KnowledgeRetriever(KnowledgeIndex index, Function<String, PassageIndex> tenantDocuments) {
         this.index = index;
+        this.tenantDocuments = tenantDocuments;
     }
 
     @PostConstruct
     void open() {
         index = new KnowledgeIndex(configuration.settings());
+        tenantDocuments = documents::of;
     }
 
     @PreDestroy
@@ -61,12 +70,13 @@ public class KnowledgeRetriever {
     }
 
     /**
-     * The passages that answer {@code question} best, best first: at most {@code limit}, each scoring at least
-     * {@code minScore} on the normalised [0, 1] scale (see {@link KnowledgeQuery}).
+     * The passages of the tenant's knowledge base that answer {@code question} best, best first: at most
+     * {@code limit}, each scoring at least {@code minScore} on the normalised [0, 1] scale (see {@link KnowledgeQuery}).
+     * Another tenant's documents are never searched.
      *
      * @throws IllegalArgumentException for a blank question, a limit below 1 or a minimum score outside [0, 1]
      */
-    public List<KnowledgeHit> search(String question, int limit, double minScore) {
+    public List<KnowledgeHit> search(String tenant, String question, int limit, double minScore) {
         if (question == null || question.isBlank()) {
             throw new IllegalArgumentException("question is blank");
         }
@@ -77,18 +87,20 @@ public class KnowledgeRetriever {
             throw new IllegalArgumentException("minScore must be between 0 and 1");
         }
         String searched = question.length() > MAX_QUESTION_CHARS ? question.substring(0, MAX_QUESTION_CHARS) : question;
+        PassageIndex own = tenantDocuments.apply(tenant);
         try {
-            return index.search(searched, limit, minScore);
+            return PassageIndex.search(own == null ? List.of(index.passages()) : List.of(index.passages(), own), searched,
+                    limit, minScore);
         } catch (IOException e) {
             throw new UncheckedIOException("searching the in-memory knowledge index failed", e);
         }
     }
 
     /**
-     * The knowledge-base context for a chat run, as RAG injects it: the content of a message with role
-     * {@code user} holding the best passages for {@code question} ({@value #DEFAULT_LIMIT} at most, each scoring at
+     * The knowledge-base context for a chat run of a caller of {@code tenant}, as RAG injects it: the content of a
+     * message with role {@code user} holding the best passages of the tenant's knowledge base for {@code question} ({@value #DEFAULT_LIMIT} at most, each scoring at
      * least {@value #DEFAULT_MIN_SCORE}), each with its relevance and its source (path relative to the knowledge
-     * folder and line range), framed in the RAG feature's wording.
+     * folder, or the document's name, and line range), framed in the RAG feature's wording.
      * <p>
      * Contract for the chat loop: call it once per run, before the first LLM call, only when the assistant has
      * {@code knowledgeBaseEnabled}; pass the text of the request's last {@code user} message. When a value is
@@ -96,18 +108,18 @@ public class KnowledgeRetriever {
      * (after any system messages) before the first LLM call; later rounds keep it like any other message. It is
      * retrieval output, not something the user wrote, so it is not stored as a message of the conversation. Empty means
      * inject nothing: the question is null or blank, or no passage reaches the minimum score (including an empty or
-     * missing knowledge folder).
+     * missing knowledge folder and no documents).
      * <p>
      * Never throws: a failing search is logged and answers empty, so the knowledge base can never fail a chat.
-     * Thread-safe, does no I/O on the folder (the index is in memory) and takes milliseconds; questions longer
+     * Thread-safe, does no I/O on the folder or the database (the indexes are in memory) and takes milliseconds; questions longer
      * than {@value #MAX_QUESTION_CHARS} characters are searched by their beginning.
      */
-    public Optional<String> contextMessage(String question) {
+    public Optional<String> contextMessage(String tenant, String question) {
         if (question == null || question.isBlank()) {
             return Optional.empty();
         }
         try {
-            List<KnowledgeHit> hits = search(question, DEFAULT_LIMIT, DEFAULT_MIN_SCORE);
+            List<KnowledgeHit> hits = search(tenant, question, DEFAULT_LIMIT, DEFAULT_MIN_SCORE);
             return hits.isEmpty() ? Optional.empty() : Optional.of(KnowledgeContext.message(question, hits));
         } catch (RuntimeException e) {
             LOG.log(Level.WARNING, "Knowledge base search failed; the run goes on without context", e);

@@ -17,9 +17,9 @@ import jakarta.json.JsonValue;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * The built-in MCP server {@code knowledge}: one tool, {@code search}, over the knowledge folder, answering what
- * {@code GET /api/knowledge/search} answers. Every user may read the knowledge base, so the caller changes nothing;
- * a search takes milliseconds, so it reports no progress.
+ * The built-in MCP server {@code knowledge}: one tool, {@code search}, over the caller's tenant's knowledge base (the
+ * knowledge folder and the tenant's documents), answering what {@code GET /api/knowledge/search} answers. Every user
+ * of a tenant may read its knowledge base; a search takes milliseconds, so it reports no progress.
  */
 @ApplicationScoped
 public class KnowledgeServer implements BuiltinServer {
@@ -49,12 +49,12 @@ public class KnowledgeServer implements BuiltinServer {
 
             @Override
             public JsonObject call(String name, JsonObject arguments, InProcessToolServer.Progress progress) {
-                return search(arguments);
+                return search(caller.tenant(), arguments);
             }
         });
     }
 
-    private JsonObject search(JsonObject arguments) {
+    private JsonObject search(String tenant, JsonObject arguments) {
         String query = arguments.get("query") instanceof JsonString s ? s.getString() : null;
         if (query == null || query.isBlank() || query.length() > SearchParameters.MAX_QUESTION_CHARS) {
             return failure("'query' must be text of 1 to " + SearchParameters.MAX_QUESTION_CHARS + " characters");
@@ -70,11 +70,7 @@ public class KnowledgeServer implements BuiltinServer {
             return failure("'minScore' must be a number from 0 to 1");
         }
         JsonArrayBuilder data = JSON.createArrayBuilder();
-        retriever.search(query, limit, minScore).forEach(hit -> data.add(JSON.createObjectBuilder()
-                .add("source", hit.source())
-                .add("lines", JSON.createObjectBuilder().add("start", hit.startLine()).add("end", hit.endLine()))
-                .add("score", Math.round(hit.score() * 10_000) / 10_000.0)
-                .add("snippet", hit.text())));
+        retriever.search(tenant, query, limit, minScore).forEach(hit -> data.add(KnowledgeHits.json(hit)));
         JsonObject result = JSON.createObjectBuilder().add("data", data).build();
         return JSON.createObjectBuilder()
                 .add("content", JSON.createArrayBuilder().add(JSON.createObjectBuilder().add("type", "text").add("text", result.toString())))
@@ -91,7 +87,10 @@ public class KnowledgeServer implements BuiltinServer {
     private static JsonObject tool() {
         JsonObject passage = JSON.createObjectBuilder().add("type", "object")
                 .add("properties", JSON.createObjectBuilder()
-                        .add("source", JSON.createObjectBuilder().add("type", "string").add("description", "file, relative to the knowledge folder"))
+                        .add("source", JSON.createObjectBuilder().add("type", "string").add("description",
+                                "file, relative to the knowledge folder, or the knowledge document's name"))
+                        .add("documentId", JSON.createObjectBuilder().add("type", "integer").add("description",
+                                "the knowledge document the passage comes from; absent for a file of the folder"))
                         .add("lines", JSON.createObjectBuilder().add("type", "object").add("properties", JSON.createObjectBuilder()
                                 .add("start", JSON.createObjectBuilder().add("type", "integer"))
                                 .add("end", JSON.createObjectBuilder().add("type", "integer"))))
@@ -100,8 +99,9 @@ public class KnowledgeServer implements BuiltinServer {
                 .add("required", JSON.createArrayBuilder().add("source").add("lines").add("score").add("snippet")).build();
         return JSON.createObjectBuilder()
                 .add("name", TOOL)
-                .add("description", "Finds the passages of the knowledge base (the knowledge folder's documents) that answer "
-                        + "a question best, in Chinese or English, each with its file, lines and a relevance score in [0, 1].")
+                .add("description", "Finds the passages of the knowledge base (the knowledge folder's files and your "
+                        + "tenant's documents) that answer a question best, in Chinese or English, each with its file or "
+                        + "document, lines and a relevance score in [0, 1].")
                 .add("inputSchema", JSON.createObjectBuilder().add("type", "object")
                         .add("properties", JSON.createObjectBuilder()
                                 .add("query", JSON.createObjectBuilder().add("type", "string").add("minLength", 1)

@@ -24,7 +24,7 @@ public final class ApiError {
                 .build();
     }
 
-    public static Response response(Response.Status status, String message, String type, String code) {
+    public static Response response(Response.StatusType status, String message, String type, String code) {
         return Response.status(status).type(MediaType.APPLICATION_JSON_TYPE).entity(body(message, type, code)).build();
     }
 

@@ -5,11 +5,12 @@ import jakarta.ws.rs.core.Response;
 /** Thrown by services to end a request with a specific status and {@link ApiError} body. */
 public class ApiException extends RuntimeException {
 
-    private final Response.Status status;
+    private final Response.StatusType status;
     private final String type;
     private final String code;
 
-    public ApiException(Response.Status status, String type, String code, String message) {
+    /** {@code status} may be one {@link Response.Status} lacks, such as 422 Unprocessable Content. */
+    public ApiException(Response.StatusType status, String type, String code, String message) {
         super(message);
         this.status = status;
         this.type = type;
@@ -30,6 +31,11 @@ public class ApiException extends RuntimeException {
 
     public static ApiException conflict(String code, String message) {
         return new ApiException(Response.Status.CONFLICT, "invalid_request_error", code, message);
+    }
+
+    /** The HTTP status the caller gets. */
+    public int status() {
+        return status.getStatusCode();
     }
 
     /** The stable code callers act on ({@code missing_field}, {@code not_found}, ...). */

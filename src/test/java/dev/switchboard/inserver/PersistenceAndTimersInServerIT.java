@@ -152,7 +152,7 @@ class PersistenceAndTimersInServerIT {
         Files.createDirectories(folder);
         Files.writeString(folder.resolve("inserver-probe.md"), "# Probe\n\nThe quokkazanzibar protocol is used by the in-server tests.\n");
         // switchboard.knowledge.refresh-interval PT1S
-        assertTrue(within(20, () -> !knowledge.search("quokkazanzibar", 3, 0.0).isEmpty()), "the refresh timer indexed the new file");
+        assertTrue(within(20, () -> !knowledge.search("default", "quokkazanzibar", 3, 0.0).isEmpty()), "the refresh timer indexed the new file");
 
         // one counter per outcome (value returned, exception thrown) and fallback use: their sum is every call
         List<Counter> counters = List.copyOf(baseMetrics.getCounters((id, metric) -> id.getName().equals("ft.invocations.total")

@@ -1,6 +1,7 @@
 package dev.switchboard.it.platform;
 
 import dev.switchboard.it.support.Api;
+import dev.switchboard.it.support.Multipart;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonValue;
@@ -11,6 +12,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 import java.io.StringReader;
+import java.nio.charset.StandardCharsets;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -25,8 +27,10 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * The one set of rules every JSON request body is read by (platform {@code BodyFields}), on every endpoint that takes
  * one: a field the endpoint does not know is {@code unknown_field}, a field of the wrong JSON type {@code invalid_type},
  * a required field left out {@code missing_field}; each a 400 {@code invalid_request_error} that names the field.
- * {@link #everyEndpointWithABodyIsListed()} reads the OpenAPI document, so a new POST/PUT/PATCH endpoint fails this
- * test until it is listed in {@link #ENDPOINTS}.
+ * File uploads (multipart/form-data) follow the same rules for their parts: a part the endpoint does not know is
+ * {@code unknown_field}, a text field where a file belongs {@code invalid_type}, no file {@code missing_field}
+ * ({@link #UPLOADS}). {@link #everyEndpointWithABodyIsListed()} reads the OpenAPI document, so a new POST/PUT/PATCH
+ * endpoint fails this test until it is listed in {@link #ENDPOINTS} or {@link #UPLOADS}.
  */
 class BodyRulesIT {
 
@@ -78,6 +82,9 @@ class BodyRulesIT {
             new Endpoint("POST", "/api/chat/completions", json("{'messages':[{'role':'user','content':'hi'}]}"),
                     "messages", "messages", Json.createValue("hi"), true));
 
+    /** Endpoints that take files as multipart/form-data, each reading one part named {@code file}. */
+    static final List<String> UPLOADS = List.of("POST /api/knowledge/documents", "PUT /api/knowledge/documents/{id}");
+
     private static String admin;
     private static Map<String, String> ids;
 
@@ -92,8 +99,9 @@ class BodyRulesIT {
                 .expect(201).json().getJsonNumber("id").longValue());
         String tenant = "rules-" + suffix;
         Api.post("/api/tenants", admin, json("{'id':'" + tenant + "'}")).expect(201);
-        // a message that does not exist: the body is judged before the message is looked up
-        ids = Map.of("/api/assistants/", assistant, "/api/mcp-servers/", server, "/api/tenants/", tenant, "/api/messages/", "999999999");
+        // a message and a document that do not exist: the body is judged before they are looked up
+        ids = Map.of("/api/assistants/", assistant, "/api/mcp-servers/", server, "/api/tenants/", tenant, "/api/messages/", "999999999",
+                "/api/knowledge/documents/", "999999999");
     }
 
     @AfterAll
@@ -132,25 +140,57 @@ class BodyRulesIT {
         }
     }
 
-    /** Every operation of the OpenAPI document that takes a request body is one of {@link #ENDPOINTS}. */
+    static List<String> uploads() {
+        return UPLOADS;
+    }
+
+    /** The parts of an upload, by the same three rules: every body here is refused, so no document is ever stored. */
+    @ParameterizedTest(name = "{0}")
+    @MethodSource("uploads")
+    void everyUploadsPartsAreReadByTheSameRules(String endpoint) {
+        String method = endpoint.substring(0, endpoint.indexOf(' '));
+        String path = concrete(endpoint.substring(endpoint.indexOf(' ') + 1));
+        Multipart.Part file = Multipart.file("rules.txt", "rules".getBytes(StandardCharsets.UTF_8));
+
+        JsonObject error = refused(Multipart.send(method, path, admin, file, Multipart.field("colour", "red")), "unknown_field");
+        assertTrue(error.getString("message").contains("'colour'"), error.toString());
+        error = refused(Multipart.send(method, path, admin, Multipart.field("file", "not a file")), "invalid_type");
+        assertTrue(error.getString("message").startsWith("'file' must be"), error.toString());
+        error = refused(Multipart.send(method, path, admin), "missing_field");
+        assertTrue(error.getString("message").contains("'file'"), error.toString());
+    }
+
+    /**
+     * Every operation of the OpenAPI document that takes a request body is one of {@link #ENDPOINTS} (JSON) or of
+     * {@link #UPLOADS} (multipart/form-data).
+     */
     @Test
     void everyEndpointWithABodyIsListed() {
         JsonObject paths = Api.get("/openapi?format=JSON", null).expect(200).json().getJsonObject("paths");
-        Set<String> documented = new TreeSet<>();
+        Set<String> json = new TreeSet<>();
+        Set<String> multipart = new TreeSet<>();
         paths.forEach((path, item) -> item.asJsonObject().forEach((method, operation) -> {
             if (Set.of("post", "put", "patch").contains(method) && operation.asJsonObject().containsKey("requestBody")) {
-                documented.add(method.toUpperCase() + " " + path);
+                JsonObject content = operation.asJsonObject().getJsonObject("requestBody").getJsonObject("content");
+                boolean upload = content != null && content.containsKey("multipart/form-data") && !content.containsKey("application/json");
+                (upload ? multipart : json).add(method.toUpperCase() + " " + path);
             }
         }));
         Set<String> listed = ENDPOINTS.stream().map(Endpoint::key).collect(Collectors.toCollection(TreeSet::new));
-        assertEquals(listed, documented, "the endpoints that take a JSON body (OpenAPI) and those this test checks");
+        assertEquals(listed, json, "the endpoints that take a JSON body (OpenAPI) and those this test checks");
+        assertEquals(new TreeSet<>(UPLOADS), multipart, "the endpoints that take files (OpenAPI) and those this test checks");
     }
 
     private static JsonObject refused(String method, String path, JsonObject body, String code) {
         Api.Reply reply = Api.send(method, path, admin, body);
         assertEquals(400, reply.status(), () -> method + " " + path + " " + body + " -> " + reply.text());
+        return refused(reply, code);
+    }
+
+    private static JsonObject refused(Api.Reply reply, String code) {
+        assertEquals(400, reply.status(), reply::text);
         JsonObject error = reply.json().getJsonObject("error");
-        assertEquals(code, error.getString("code"), () -> method + " " + path + " " + body + " -> " + reply.text());
+        assertEquals(code, error.getString("code"), reply::text);
         assertEquals("invalid_request_error", error.getString("type"));
         return error;
     }

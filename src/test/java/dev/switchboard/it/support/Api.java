@@ -70,7 +70,10 @@ public final class Api {
         return send(method, path, token, body == null ? null : "application/json", body);
     }
 
-    /** Like {@link #send(String, String, String, Object)} with a content type of the caller's choice (null: none). */
+    /**
+     * Like {@link #send(String, String, String, Object)} with a content type of the caller's choice (null: none);
+     * a {@code byte[]} body is sent as it is (files, multipart bodies).
+     */
     public static Reply send(String method, String path, String token, String contentType, Object body) {
         awaitReady();
         HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(BASE + path)).timeout(Duration.ofSeconds(60));
@@ -80,8 +83,9 @@ public final class Api {
         if (contentType != null) {
             request.header("Content-Type", contentType);
         }
-        String text = body == null ? null : body instanceof JsonValue v ? v.toString() : body.toString();
-        request.method(method, text == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(text));
+        request.method(method, body == null ? HttpRequest.BodyPublishers.noBody()
+                : body instanceof byte[] bytes ? HttpRequest.BodyPublishers.ofByteArray(bytes)
+                : HttpRequest.BodyPublishers.ofString(body.toString()));
         try {
             HttpResponse<String> response = HTTP.send(request.build(), HttpResponse.BodyHandlers.ofString());
             return new Reply(response.statusCode(), response.headers(), response.body());
