@@ -21,6 +21,7 @@ import java.util.concurrent.TimeUnit;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
+import static org.junit.jupiter.api.Assumptions.assumeFalse;
 
 /**
  * Members A and B of one cluster, and haproxy in front of both: started once for every cluster IT of the run (the
@@ -63,6 +64,7 @@ public final class ClusterMembers implements BeforeAllCallback {
     /** Each way in, for tests that must hold through all of them. */
     public static final List<Member> ALL = List.of(A, B, PROXY);
     static final Path WLP = Path.of("target/liberty/wlp");
+    private static final String MARIADB = System.getProperty("it.mariadb.url", "jdbc:mysql://127.0.0.1:3306/");
     private static final Path DIR = Path.of(System.getProperty("it.cluster.dir", "target/cluster"));
     /** Generous: on a loaded 2-core machine a Liberty start has taken minutes. */
     private static final Duration START_TIMEOUT = Duration.ofSeconds(420);
@@ -70,6 +72,7 @@ public final class ClusterMembers implements BeforeAllCallback {
 
     @Override
     public void beforeAll(ExtensionContext context) {
+        assumeFalse(MARIADB.isBlank(), "-Dit.mariadb.url= : no MariaDB for the cluster's database");
         context.getRoot().getStore(NAMESPACE).getOrComputeIfAbsent("running", key -> start(), Running.class);
     }
 
@@ -120,7 +123,7 @@ public final class ClusterMembers implements BeforeAllCallback {
     /** The cluster's database, dropped and created again: every run starts from an empty schema. */
     private static void freshDatabase() throws Exception {
         String name = System.getProperty("it.cluster.db", "switchboard_cluster_18780");
-        try (Connection c = DriverManager.getConnection("jdbc:mysql://127.0.0.1:3306/", "root", "")) {
+        try (Connection c = DriverManager.getConnection(MARIADB, "root", "")) {
             c.createStatement().execute("DROP DATABASE IF EXISTS " + name);
             c.createStatement().execute("CREATE DATABASE " + name + " CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
         }
@@ -153,6 +156,7 @@ public final class ClusterMembers implements BeforeAllCallback {
 
     /** Runs {@code server <action> <name>} of the build's Liberty with these environment variables added. */
     static Process server(String action, String name, Map<String, String> environment) throws IOException {
+        Files.createDirectories(DIR);
         ProcessBuilder builder = new ProcessBuilder(WLP.resolve("bin/server").toString(), action, name)
                 .redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.appendTo(DIR.resolve(name + ".out").toFile()));
         builder.environment().putAll(environment);
