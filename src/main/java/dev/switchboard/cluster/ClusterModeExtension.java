@@ -1,9 +1,11 @@
 package dev.switchboard.cluster;
 
+import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
 import jakarta.enterprise.inject.spi.BeforeBeanDiscovery;
 import jakarta.enterprise.inject.spi.Extension;
 import jakarta.enterprise.inject.spi.ProcessAnnotatedType;
+import jakarta.enterprise.inject.spi.WithAnnotations;
 import org.eclipse.microprofile.config.ConfigProvider;
 
 import java.util.logging.Logger;
@@ -27,7 +29,8 @@ public class ClusterModeExtension implements Extension {
         }
     }
 
-    <T> void vetoWhenAlone(@Observes ProcessAnnotatedType<T> type) {
+    /** Every bean of this room is application scoped; other types are not looked at. */
+    <T> void vetoWhenAlone(@Observes @WithAnnotations(ApplicationScoped.class) ProcessAnnotatedType<T> type) {
         if (!enabled && type.getAnnotatedType().getJavaClass().getPackageName().equals(ROOM)) {
             type.veto();
         }

@@ -36,7 +36,8 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
  *     <li>{@code tools/call}, {@code resources/read} and {@code prompts/get} take a permit from the tenant's (or
  *     subject's) token bucket first; without one the answer is {@code -32010} with a retry-after hint and the
  *     backend is never called;</li>
- *     <li>a {@code tools/call} with an idempotency key returns the key's first completed result again; it is retried
+ *     <li>a {@code tools/call} with an idempotency key returns the key's first completed result again (a call with the
+ *     key arriving while the first runs waits for it, see {@link IdempotentResults}); it is retried
  *     after a transport failure or timeout only when the tenant's rules mark the tool {@code retryAllowed} and low
  *     risk and the request carries that key.</li>
  * </ul>
