@@ -3,6 +3,7 @@ package dev.switchboard.gateway.http;
 import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.gateway.GatewaySessions;
 import dev.switchboard.gateway.GatewaySettings;
+import dev.switchboard.gateway.GatewayThreads;
 import dev.switchboard.gateway.StreamReplay;
 import dev.switchboard.gateway.ClientSessions;
 import jakarta.servlet.ServletOutputStream;
@@ -63,6 +64,7 @@ class GatewayLegacySseOffTest {
                 return sessions;
             }
         };
+        servlet.threads = new GatewayThreads(); // never started: these requests are refused before any work is handed over
         servlet.init();
         return servlet;
     }
