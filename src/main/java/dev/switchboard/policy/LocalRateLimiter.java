@@ -1,5 +1,6 @@
 package dev.switchboard.policy;
 
+import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.TimeMeter;
@@ -60,7 +61,9 @@ public final class LocalRateLimiter implements RateLimiter {
     }
 
     private Bucket newBucket(RateLimit limit) {
-        return Bucket.builder().addLimit(limit.bandwidth()).withCustomTimePrecision(clock).build();
+        Bandwidth bandwidth = Bandwidth.builder().capacity(limit.burst())
+                .refillGreedy(limit.requests(), limit.period()).build();
+        return Bucket.builder().addLimit(bandwidth).withCustomTimePrecision(clock).build();
     }
 
     private void sweep(long now) {
