@@ -8,7 +8,7 @@
 //   node console-chat-watch-e2e.mjs --base-url http://localhost:18380 --password ... --assistant-name "Watched abc"
 //        --key script-1-234 --node-modules target/node/node_modules --out target/console-screenshots
 //
-// Screenshots are watch-NN-step.png (the first tab) and watch-NN-step-second-tab.png in --out; any browser console
+// Screenshots are watch-NN-step.png (the first tab) and watch-NN-step.tab2.png (the second) in --out; any browser console
 // or page error in either tab fails the run. The last line printed is RESULT {json} for the IT to check.
 import path from 'node:path';
 import { check, parseArgs, startBrowser } from './console-harness.mjs';
@@ -31,7 +31,7 @@ async function signIn(tab) {
 
 /** The second tab's picture beside the first's, and its own errors. */
 async function secondTab(name) {
-    const file = path.join(path.resolve(args.out), `watch-${String(shots.length + 1).padStart(2, '0')}-${name}-second-tab.png`);
+    const file = path.join(path.resolve(args.out), `watch-${String(shots.length + 1).padStart(2, '0')}-${name}.tab2.png`);
     await second.screenshot({ path: file });
     check(secondProblems.length === 0, secondProblems.join('\n'));
 }

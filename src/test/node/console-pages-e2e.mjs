@@ -226,6 +226,8 @@ try {
         result.gatewayTools = Number(await page.getAttribute('#gateway-tool-table', 'data-total'));
         check((await page.textContent('#gateway-tools-facts')).includes('shared backend'), 'the listing facts are shown');
         await page.fill('#gateway-tool-search', `${serverName}__echo`);
+        // Enter searches at once (typing waits 250 ms first), so the table cannot still show the unfiltered page below
+        await page.press('#gateway-tool-search', 'Enter');
         const row = page.locator(`#gateway-tool-table tr[data-public-name="${serverName}__echo"]`);
         await row.waitFor();
         await page.locator('#gateway-tool-table:not([aria-busy])').waitFor();
