@@ -42,8 +42,30 @@ function parse(text) {
 
 const transport = new StreamableHTTPClientTransport(new URL(url),
   { requestInit: { headers: { Authorization: `Bearer ${token}` } }, fetch: recordingFetch });
+// a step {"op":"declare","capabilities":{"sampling":{},"elicitation":{},"roots":{}}} makes the client declare those and
+// answer what it is asked under them (the SDK's multi round-trip driver fulfils input_required results with these)
+const declared = Object.assign({}, ...steps.filter((s) => s.op === "declare").map((s) => s.capabilities));
 const client = new Client({ name: "switchboard-it-client-2026", version: "1.0.0" },
-  { capabilities: {}, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+  { capabilities: declared, versionNegotiation: { mode: { pin: "2026-07-28" } } });
+const asked = [];
+if (declared.sampling) {
+  client.setRequestHandler("sampling/createMessage", async (request) => {
+    asked.push({ method: "sampling/createMessage", params: request.params });
+    return { role: "assistant", content: { type: "text", text: "sampled by the 2026 client" }, model: "it-model", stopReason: "endTurn" };
+  });
+}
+if (declared.elicitation) {
+  client.setRequestHandler("elicitation/create", async (request) => {
+    asked.push({ method: "elicitation/create", params: request.params });
+    return { action: "decline" };
+  });
+}
+if (declared.roots) {
+  client.setRequestHandler("roots/list", async (request) => {
+    asked.push({ method: "roots/list", params: request.params ?? {} });
+    return { roots: [{ uri: "file:///srv/it-root", name: "it root" }] };
+  });
+}
 
 function failure(e) {
   return { error: { code: e?.code ?? null, message: String(e?.message ?? e), name: e?.name ?? null, data: e?.data ?? null } };
@@ -86,6 +108,8 @@ async function run(step) {
       return { result: await client.getPrompt({ name: step.name, arguments: step.arguments ?? {} }) };
     case "complete":
       return { result: await client.complete({ ref: step.ref, argument: step.argument }) };
+    case "declare":
+      return { declared };
     default:
       throw new Error(`unknown step ${step.op}`);
   }
@@ -112,6 +136,7 @@ try {
 }
 // let the side readers of SSE answers finish
 await new Promise((resolve) => setTimeout(resolve, 200));
+output.asked = asked;
 output.wire = wire;
 process.stdout.write(JSON.stringify(output) + "\n");
 process.exit(0);

@@ -18,6 +18,7 @@ import dev.switchboard.gateway.ClientCall;
 import dev.switchboard.observability.TraceScope;
 import dev.switchboard.gateway.ClientSessions;
 import dev.switchboard.gateway.ClientVersions;
+import dev.switchboard.gateway.modern.PausedCalls;
 import dev.switchboard.gateway.modern.ModernRequestCheck;
 import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.ModernProtocol;
@@ -110,6 +111,8 @@ public class McpServlet extends HttpServlet {
     private StreamRegistry streams;
     private LegacySseSessions legacy;
     private StatelessPost stateless;
+    @Inject
+    PausedCalls pausedCalls;
 
     @Override
     public void init() {
@@ -118,7 +121,7 @@ public class McpServlet extends HttpServlet {
         origins = new OriginPolicy(settings.allowedOrigins());
         sessions = clients.sessions();
         streams = new StreamRegistry(configuration.replay());
-        stateless = new StatelessPost(routers, threads.executor(), versions.allSupported(), streams.limits().retry());
+        stateless = new StatelessPost(routers, threads.executor(), versions.allSupported(), streams.limits().retry(), pausedCalls);
         legacy = settings.legacyHttpSse() ? new LegacySseSessions(sessions, clients.recorder(), versions,
                 threads.executor(), scheduler, settings.keepAliveInterval()) : null;
         LOG.info(() -> "MCP gateway at /mcp: page size " + settings.pageSize() + ", list timeout "

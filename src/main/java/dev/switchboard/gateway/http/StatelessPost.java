@@ -9,6 +9,7 @@ import dev.switchboard.gateway.PolicyRouter;
 import dev.switchboard.gateway.modern.ModernBackendAccess;
 import dev.switchboard.gateway.modern.ModernRequestCheck;
 import dev.switchboard.gateway.modern.ModernRouter;
+import dev.switchboard.gateway.modern.PausedCalls;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.RequestMeta;
 import jakarta.json.JsonObject;
@@ -38,9 +39,11 @@ final class StatelessPost {
     private final ModernRequestCheck check;
     private final List<String> supported;
     private final Duration retry;
+    private final PausedCalls paused;
 
-    StatelessPost(GatewayRouters routers, Executor executor, List<String> supported, Duration retry) {
+    StatelessPost(GatewayRouters routers, Executor executor, List<String> supported, Duration retry, PausedCalls paused) {
         this.routers = routers;
+        this.paused = paused;
         this.executor = executor;
         this.check = new ModernRequestCheck(supported);
         this.supported = List.copyOf(supported);
@@ -70,7 +73,7 @@ final class StatelessPost {
                 }
                 answer(PolicyRouter.withIdempotencyKey(m, request.getHeader(PolicyRouter.IDEMPOTENCY_HEADER)), request,
                         accept, new ModernRouter(routers.stateless(who, backends, single, ModernBackendAccess::new),
-                                RequestMeta.of(m.params()), supported, single == null), timeout);
+                                RequestMeta.of(m.params()), supported, single == null, paused, who.caller()), timeout);
             }
         }
     }

@@ -20,8 +20,9 @@ public final class ModernErrorCodes {
     public static final int BACKEND_UNAVAILABLE = -31030;
     public static final int BACKEND_TIMEOUT = -31040;
     /**
-     * A session-era backend asked the client something (sampling, elicitation, roots) while serving a stateless
-     * request, whose client the gateway cannot ask yet (no {@code input_required} bridge).
+     * A session-era backend asked the client something (sampling, elicitation, roots) that the gateway cannot pass on
+     * as {@code input_required}: while serving a request the era does not let answer so, or with this member's paused
+     * calls at their limit ({@link PausedCalls}).
      */
     public static final int CLIENT_INPUT_NOT_BRIDGED = -31050;
     /** A backend answered with a code a stateless client would misread; {@code data.backendCode} has it. */

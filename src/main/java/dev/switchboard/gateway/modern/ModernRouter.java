@@ -8,6 +8,7 @@ import dev.switchboard.mcp.McpErrorCodes;
 import dev.switchboard.mcp.ModernProtocol;
 import dev.switchboard.mcp.RequestMeta;
 import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.security.CallerIdentity;
 import jakarta.json.JsonNumber;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonObjectBuilder;
@@ -40,17 +41,21 @@ public final class ModernRouter implements McpRouter {
     private final RequestMeta meta;
     private final List<String> supported;
     private final boolean aggregated;
+    private final InputRequiredBridge bridge;
 
     /**
-     * @param router    the session-era router stack of the endpoint, its backend access wrapped in {@link ModernBackendAccess}
+     * @param router     the session-era router stack of the endpoint, its backend access wrapped in {@link ModernBackendAccess}
      * @param supported  every version served, for {@code server/discover}
      * @param aggregated whether the endpoint is {@code /mcp} (else one backend's passthrough)
+     * @param caller     who calls, to whom a paused call's {@code requestState} is bound
      */
-    public ModernRouter(McpRouter router, RequestMeta meta, List<String> supported, boolean aggregated) {
+    public ModernRouter(McpRouter router, RequestMeta meta, List<String> supported, boolean aggregated,
+                        PausedCalls paused, CallerIdentity caller) {
         this.router = router;
         this.meta = meta;
         this.supported = List.copyOf(supported);
         this.aggregated = aggregated;
+        this.bridge = new InputRequiredBridge(paused, meta, caller.tenant(), caller.subject());
     }
 
     @Override
@@ -84,9 +89,14 @@ public final class ModernRouter implements McpRouter {
                     + (ModernProtocol.REMOVED.contains(method) ? " is not part of MCP " + meta.protocolVersion()
                     : " is not served to MCP " + meta.protocolVersion() + " clients yet"), null);
         }
-        BackendAsks asks = new BackendAsks();
-        JsonRpcMessage response = router.handle(withoutProtocolMeta(request), progress, asks);
-        return asks.answerInstead(request.id(), meta).orElseGet(() -> inThisEra(request, response));
+        JsonRpcMessage below = withoutProtocolMeta(request);
+        if (InputRequiredBridge.SERVED.contains(method)) {
+            return bridge.serve(request, progress, (sink, asks) -> router.handle(below, sink, asks),
+                    response -> inThisEra(request, response));
+        }
+        BackendAsks asks = new BackendAsks(meta);
+        JsonRpcMessage response = router.handle(below, progress, asks);
+        return asks.answerInstead(request.id()).orElseGet(() -> inThisEra(request, response));
     }
 
     private static JsonRpcMessage inThisEra(JsonRpcMessage request, JsonRpcMessage response) {

@@ -6,13 +6,24 @@ import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.RequestMeta;
 import dev.switchboard.mcp.ServerRequestHandler;
+import dev.switchboard.security.CallerIdentity;
+import dev.switchboard.security.SecretCipher;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
 import jakarta.json.JsonValue;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
 import java.util.function.Consumer;
 import java.util.function.Function;
 
@@ -58,9 +69,13 @@ class ModernRouterTest {
                 .add("params", Json.createObjectBuilder(params).add("_meta", META)).build());
     }
 
+    static final ExecutorService WORKERS = Executors.newCachedThreadPool();
+    static final PausedCalls PAUSED = new PausedCalls(new SecretCipher(Map.of(1, new byte[32]), Set.of()), WORKERS,
+            Duration.ofSeconds(5), 10);
+
     private static ModernRouter over(McpRouter router, boolean aggregated) {
         return new ModernRouter(router, RequestMeta.of(Json.createObjectBuilder().add("_meta", META).build()),
-                List.of("2026-07-28", "2025-11-25"), aggregated);
+                List.of("2026-07-28", "2025-11-25"), aggregated, PAUSED, new CallerIdentity("alice", "t1", Set.of("user")));
     }
 
     private static JsonObject error(JsonRpcMessage response) {
@@ -116,7 +131,7 @@ class ModernRouterTest {
         assertEquals(404, ModernRouter.httpStatus(ping));
     }
 
-    /** A backend that asks its client {@code asked} while serving any request, then answers it. */
+    /** A backend that asks its client {@code asked} while serving any request, then answers with what it got. */
     private record Asking(String asked) implements McpRouter {
         @Override
         public JsonObject initializeResult(String protocolVersion) {
@@ -125,22 +140,101 @@ class ModernRouterTest {
 
         @Override
         public JsonRpcMessage handle(JsonRpcMessage request, Consumer<JsonObject> progress, ServerRequestHandler clientRequests) {
-            assertTrue(clientRequests.handle(asked, JsonValue.EMPTY_JSON_OBJECT).isCompletedExceptionally(),
-                    "the backend is answered at once, never left waiting");
-            return JsonRpcMessage.result(request.id(), JsonValue.EMPTY_JSON_OBJECT);
+            try {
+                JsonObject answer = clientRequests.handle(asked, Json.createObjectBuilder().add("q", 1).build()).get(10, TimeUnit.SECONDS);
+                return JsonRpcMessage.result(request.id(), Json.createObjectBuilder().add("answered", answer).build());
+            } catch (ExecutionException e) {
+                return JsonRpcMessage.result(request.id(), Json.createObjectBuilder().add("refused", e.getCause().getMessage()).build());
+            } catch (InterruptedException | TimeoutException e) {
+                throw new IllegalStateException(e);
+            }
         }
     }
 
     @Test
-    void aBackendsQuestionIsRefusedAtOnceAndTheClientToldWhy() {
+    void aBackendsQuestionTheClientCannotAnswerIsRefusedAtOnceAndTheClientToldWhy() {
         JsonObject params = Json.createObjectBuilder().add("name", "a__b").build();
         JsonRpcMessage missing = over(new Asking("sampling/createMessage"), true).handle(request("tools/call", params), null, null);
         assertEquals(-32021, error(missing).getInt("code"));
         assertEquals(400, ModernRouter.httpStatus(missing));
         assertEquals(JsonValue.EMPTY_JSON_OBJECT, error(missing).getJsonObject("data").getJsonObject("requiredCapabilities").getJsonObject("sampling"));
-        JsonRpcMessage declared = over(new Asking("elicitation/create"), true).handle(request("tools/call", params), null, null);
-        assertEquals(ModernErrorCodes.CLIENT_INPUT_NOT_BRIDGED, error(declared).getInt("code"), "the client offers elicitation");
-        assertEquals(200, ModernRouter.httpStatus(declared));
+        JsonRpcMessage notBridged = over(new Asking("elicitation/create"), true).handle(request("completion/complete", params), null, null);
+        assertEquals(ModernErrorCodes.CLIENT_INPUT_NOT_BRIDGED, error(notBridged).getInt("code"),
+                "only tools/call, prompts/get and resources/read may answer input_required");
+        assertEquals(200, ModernRouter.httpStatus(notBridged));
+    }
+
+    @Test
+    void aBackendsQuestionBecomesInputRequiredAndTheRetryBringsTheAnswerToTheWaitingBackend() {
+        ModernRouter router = over(new Asking("elicitation/create"), true);
+        JsonObject params = Json.createObjectBuilder().add("name", "a__b").add("arguments", Json.createObjectBuilder().add("x", 1)).build();
+        JsonObject first = router.handle(request("tools/call", params), null, null).json().getJsonObject("result");
+        assertEquals("input_required", first.getString("resultType"));
+        assertEquals(Json.createObjectBuilder().add("input-1", Json.createObjectBuilder().add("method", "elicitation/create")
+                .add("params", Json.createObjectBuilder().add("q", 1))).build(), first.getJsonObject("inputRequests"));
+        String state = first.getString("requestState");
+        assertFalse(state.contains("alice") || state.contains("a__b"), "the state is sealed: " + state);
+
+        JsonObject accepted = Json.createObjectBuilder().add("action", "accept").build();
+        JsonRpcMessage done = router.handle(retry(7, params, state, Json.createObjectBuilder().add("input-1", accepted).build()), null, null);
+        assertEquals(7, done.json().getInt("id"), "the retry is answered under its own id");
+        JsonObject result = done.json().getJsonObject("result");
+        assertEquals("complete", result.getString("resultType"));
+        assertEquals(accepted, result.getJsonObject("answered"), "the backend got the client's answer");
+        assertEquals(0, PAUSED.size(), "a finished call is forgotten");
+        assertEquals(-32602, error(router.handle(retry(8, params, state, JsonValue.EMPTY_JSON_OBJECT), null, null)).getInt("code"),
+                "the call is over");
+    }
+
+    @Test
+    void aRetryMustBringItsOwnUntouchedStateForTheSameRequestOfTheSameCaller() {
+        ModernRouter router = over(new Asking("elicitation/create"), true);
+        JsonObject params = Json.createObjectBuilder().add("name", "a__b").add("arguments", Json.createObjectBuilder().add("x", 1)).build();
+        String state = router.handle(request("tools/call", params), null, null).json().getJsonObject("result").getString("requestState");
+        JsonObject answer = Json.createObjectBuilder().add("input-1", Json.createObjectBuilder().add("action", "decline")).build();
+        String tampered = state.substring(0, state.length() - 6) + (state.endsWith("AAAAAA") ? "BBBBBB" : "AAAAAA");
+        assertRefusedWith("changed", router.handle(retry(2, params, tampered, answer), null, null));
+        assertRefusedWith("another request", router.handle(retry(2, Json.createObjectBuilder(params)
+                .add("arguments", Json.createObjectBuilder().add("x", 2)).build(), state, answer), null, null));
+        ModernRouter bob = new ModernRouter(new Asking("elicitation/create"), RequestMeta.of(Json.createObjectBuilder().add("_meta", META).build()),
+                List.of("2026-07-28"), true, PAUSED, new CallerIdentity("bob", "t1", Set.of("user")));
+        assertRefusedWith("another request", bob.handle(retry(2, params, state, answer), null, null));
+        assertRefusedWith("answers no open question", router.handle(retry(2, params, state,
+                Json.createObjectBuilder().add("input-9", Json.createObjectBuilder()).build()), null, null));
+        assertRefusedWith("must be the result object", router.handle(retry(2, params, state,
+                Json.createObjectBuilder().add("input-1", "yes").build()), null, null));
+        assertRefusedWith("requestState is required", router.handle(retry(2, params, null, answer), null, null));
+        assertEquals("decline", router.handle(retry(3, params, state, answer), null, null).json().getJsonObject("result")
+                .getJsonObject("answered").getString("action"), "the caller's own retry is served");
+    }
+
+    @Test
+    void aQuestionLeftUnansweredEndsTheBackendCallAndTheLateRetryIsToldToStartAgain() throws Exception {
+        PausedCalls impatient = new PausedCalls(new SecretCipher(Map.of(1, new byte[32]), Set.of()), WORKERS, Duration.ofMillis(200), 10);
+        ModernRouter router = new ModernRouter(new Asking("elicitation/create"), RequestMeta.of(Json.createObjectBuilder()
+                .add("_meta", META).build()), List.of("2026-07-28"), true, impatient, new CallerIdentity("alice", "t1", Set.of("user")));
+        JsonObject params = Json.createObjectBuilder().add("name", "a__b").build();
+        String state = router.handle(request("tools/call", params), null, null).json().getJsonObject("result").getString("requestState");
+        for (int i = 0; i < 100 && impatient.size() > 0; i++) {
+            Thread.sleep(20);
+        }
+        assertEquals(0, impatient.size(), "the backend was told the client did not answer, and its call ended");
+        assertRefusedWith("send the request again", router.handle(retry(2, params, state,
+                Json.createObjectBuilder().add("input-1", Json.createObjectBuilder().add("action", "accept")).build()), null, null));
+    }
+
+    private static void assertRefusedWith(String words, JsonRpcMessage answer) {
+        assertEquals(-32602, error(answer).getInt("code"), answer::toString);
+        assertTrue(error(answer).getString("message").contains(words), answer::toString);
+    }
+
+    private static JsonRpcMessage retry(int id, JsonObject params, String state, JsonObject responses) {
+        JsonObjectBuilder retried = Json.createObjectBuilder(params).add("_meta", META).add("inputResponses", responses);
+        if (state != null) {
+            retried.add("requestState", state);
+        }
+        return new JsonRpcMessage(Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("method", "tools/call")
+                .add("params", retried).build());
     }
 
     @Test

@@ -186,9 +186,6 @@ class GatewayStatelessIT {
                 .add("name", tool("trigger-sampling-request")).add("arguments", Json.createObjectBuilder().add("prompt", "hi"))),
                 400, -32021, "sampling");
         assertEquals(JsonValue.EMPTY_JSON_OBJECT, sampling.getJsonObject("data").getJsonObject("requiredCapabilities").getJsonObject("sampling"));
-        assertRefused(peer.request("tools/call", Json.createObjectBuilder().add("name", tool("trigger-sampling-request"))
-                        .add("arguments", Json.createObjectBuilder().add("prompt", "hi")),
-                Json.createObjectBuilder().add("sampling", JsonValue.EMPTY_JSON_OBJECT).build()), 200, -31050, "sampling/createMessage");
 
         for (String removed : List.of("ping", "initialize", "logging/setLevel", "resources/subscribe")) {
             JsonObject body = peer.body(removed, Json.createObjectBuilder().add("_meta", StatelessPeer.meta(JsonValue.EMPTY_JSON_OBJECT)).build());
@@ -197,6 +194,61 @@ class GatewayStatelessIT {
         assertRefused(peer.request("resources/read", Json.createObjectBuilder().add("uri", "switchboard://no-such-server/x")),
                 200, -32602, "");
         assertEquals(List.of(), peer.schemaProblems());
+    }
+
+    /**
+     * A session-era backend's sampling request, raised while serving a 2026-07-28 client's call, reaches that client as
+     * an {@code input_required} result; its retry brings the answer to the backend, which was kept waiting, and gets
+     * the tool's result. Raw requests show the wire; the SDK v2 client's own multi round-trip driver does the same.
+     */
+    @Test
+    void aBackendsSamplingRequestBecomesInputRequiredAndTheRetryCompletesTheCall() {
+        StatelessPeer peer = new StatelessPeer("/mcp", token);
+        JsonObject sampling = Json.createObjectBuilder().add("sampling", JsonValue.EMPTY_JSON_OBJECT).build();
+        JsonObject arguments = Json.createObjectBuilder().add("prompt", "name a colour").build();
+        StatelessPeer.Answer first = peer.request("tools/call", Json.createObjectBuilder().add("name", tool("trigger-sampling-request"))
+                .add("arguments", arguments), sampling);
+        assertEquals(200, first.status(), first::toString);
+        JsonObject paused = first.response().getJsonObject("result");
+        assertEquals("input_required", paused.getString("resultType"), paused::toString);
+        JsonObject question = paused.getJsonObject("inputRequests").getJsonObject("input-1");
+        assertEquals("sampling/createMessage", question.getString("method"));
+        assertTrue(question.getJsonObject("params").toString().contains("name a colour"), question::toString);
+
+        JsonObject answer = Json.createObjectBuilder().add("role", "assistant").add("model", "it-model").add("stopReason", "endTurn")
+                .add("content", Json.createObjectBuilder().add("type", "text").add("text", "teal, said the client")).build();
+        StatelessPeer.Answer retried = peer.request("tools/call", Json.createObjectBuilder().add("name", tool("trigger-sampling-request"))
+                .add("arguments", arguments).add("inputResponses", Json.createObjectBuilder().add("input-1", answer))
+                .add("requestState", paused.getString("requestState")), sampling);
+        JsonObject result = retried.response().getJsonObject("result");
+        assertEquals("complete", result.getString("resultType"), retried::toString);
+        assertTrue(result.toString().contains("teal, said the client"), () -> "the backend got the client's answer: " + result);
+
+        StatelessPeer.Answer again = peer.request("tools/call", Json.createObjectBuilder().add("name", tool("trigger-sampling-request"))
+                .add("arguments", arguments).add("inputResponses", Json.createObjectBuilder().add("input-1", answer))
+                .add("requestState", paused.getString("requestState")), sampling);
+        assertRefused(again, 200, -32602, "send the request again");
+        String tampered = paused.getString("requestState").replace('A', 'B');
+        assertRefused(peer.request("tools/call", Json.createObjectBuilder().add("name", tool("trigger-sampling-request"))
+                .add("arguments", arguments).add("requestState", tampered), sampling), 200, -32602, "changed");
+        assertEquals(List.of(), peer.schemaProblems());
+
+        JsonObject output = GatewayClient.run2026(Api.BASE + "/mcp", token, Json.createArrayBuilder()
+                .add(Json.createObjectBuilder().add("op", "declare").add("capabilities", Json.createObjectBuilder()
+                        .add("sampling", JsonValue.EMPTY_JSON_OBJECT).add("elicitation", JsonValue.EMPTY_JSON_OBJECT)))
+                .add(Json.createObjectBuilder().add("op", "call").add("name", tool("trigger-sampling-request"))
+                        .add("arguments", Json.createObjectBuilder().add("prompt", "through the SDK")))
+                .add(Json.createObjectBuilder().add("op", "call").add("name", tool("trigger-elicitation-request")))
+                .build());
+        assertFalse(output.containsKey("fatal"), output::toString);
+        JsonArray steps = output.getJsonArray("steps");
+        assertFalse(steps.getJsonObject(1).containsKey("error"), steps::toString);
+        assertTrue(steps.getJsonObject(1).toString().contains("sampled by the 2026 client"), steps::toString);
+        assertFalse(steps.getJsonObject(2).containsKey("error"), steps::toString);
+        assertTrue(steps.getJsonObject(2).toString().toLowerCase().contains("decline"), steps::toString);
+        assertEquals(List.of("sampling/createMessage", "elicitation/create"), output.getJsonArray("asked").getValuesAs(JsonObject.class)
+                .stream().map(a -> a.getString("method")).toList(), output::toString);
+        assertEquals(List.of(), wireProblems(output.getJsonArray("wire")), "every message of the exchange is valid 2026-07-28");
     }
 
     @Test
