@@ -20,6 +20,13 @@ public final class HeaderValue {
     private HeaderValue() {
     }
 
+    /** The header a value travels in: as it is when it is visible ASCII without surrounding spaces, else encoded. */
+    public static String encode(String value) {
+        boolean plain = !value.isEmpty() && value.strip().equals(value) && !value.startsWith(PREFIX)
+                && value.chars().allMatch(c -> c >= 0x20 && c <= 0x7e);
+        return plain ? value : PREFIX + Base64.getEncoder().encodeToString(value.getBytes(StandardCharsets.UTF_8)) + SUFFIX;
+    }
+
     /** The value the header stands for; empty when it is an encoded value that does not decode to UTF-8 text. */
     public static Optional<String> decode(String header) {
         String value = header.strip();

@@ -1,17 +1,21 @@
 package dev.switchboard.mcp.client;
 
 import dev.switchboard.mcp.JsonRpcPeer;
+import dev.switchboard.mcp.McpErrorCodes;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.mcp.ModernProtocol;
 import dev.switchboard.mcp.ProtocolVersions;
 import dev.switchboard.mcp.TrafficListener;
 import dev.switchboard.mcp.transport.BackendHttpClient;
 import dev.switchboard.mcp.transport.McpTransport;
+import dev.switchboard.mcp.transport.StreamableHttpTransport;
 import dev.switchboard.mcp.transport.Transports;
 import jakarta.json.JsonObject;
 import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.time.Duration;
+import java.util.Optional;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.ScheduledExecutorService;
 
@@ -19,7 +23,10 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
  * Connects to a backend over the transport its {@link BackendSpec} names and runs the MCP handshake:
- * {@code initialize} offering {@value ProtocolVersions#LATEST}, version check, {@code notifications/initialized}.
+ * {@code initialize} offering {@value ProtocolVersions#LATEST}, version check, {@code notifications/initialized}. A
+ * Streamable HTTP backend that refuses {@code initialize} as a server of MCP 2026-07-28 would (an unsupported version,
+ * an unknown method) is asked {@code server/discover}, and spoken to statelessly when it serves that version
+ * ({@link StatelessMcpClient}).
  */
 public final class DefaultMcpConnector implements McpConnector, AutoCloseable {
 
@@ -65,7 +72,19 @@ public final class DefaultMcpConnector implements McpConnector, AutoCloseable {
         JsonRpcPeer peer = new JsonRpcPeer(transport, executor, scheduler, traffic);
         try {
             peer.start(timeout);
-            JsonObject result = peer.request("initialize", initializeParams(), remaining(deadline), null);
+            JsonObject result;
+            try {
+                result = peer.request("initialize", initializeParams(), remaining(deadline), null);
+            } catch (McpException refused) {
+                if (transport instanceof StreamableHttpTransport http && mayBeStatelessEra(refused)) {
+                    http.statelessEra(ModernProtocol.VERSION);
+                    Optional<McpClient> stateless = StatelessMcpClient.discover(peer, remaining(deadline));
+                    if (stateless.isPresent()) {
+                        return stateless.get();
+                    }
+                }
+                throw refused;
+            }
             InitializeResult initialized = toInitializeResult(result);
             transport.initialized(initialized.protocolVersion());
             peer.notify("notifications/initialized", null);
@@ -74,6 +93,19 @@ public final class DefaultMcpConnector implements McpConnector, AutoCloseable {
             peer.close();
             throw e;
         }
+    }
+
+    /**
+     * Whether a refused {@code initialize} may come from a server of MCP 2026-07-28, which has no handshake: such a
+     * server answers it with an unsupported version ({@code -32022}, HTTP 400) or as an unknown method. Only then is
+     * {@code server/discover} asked, so a session-era backend costs no extra request.
+     */
+    private static boolean mayBeStatelessEra(McpException refused) {
+        return switch (refused.kind()) {
+            case HTTP_STATUS -> refused.httpStatus() == 400 || refused.httpStatus() == 404 || refused.httpStatus() == 405;
+            case RPC_ERROR -> refused.rpcCode() == McpErrorCodes.UNSUPPORTED_PROTOCOL_VERSION || refused.rpcCode() == -32601;
+            default -> false;
+        };
     }
 
     /** Closes the HTTP connection pool; the connections made here must be closed first. */

@@ -1,5 +1,9 @@
 package dev.switchboard.mcp.transport;
 
+import dev.switchboard.mcp.HeaderValue;
+import dev.switchboard.mcp.ModernProtocol;
+import jakarta.json.JsonString;
+
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.platform.sse.SseEvent;
@@ -77,6 +81,8 @@ public final class StreamableHttpTransport implements McpTransport {
     private volatile String sessionId;
     private volatile String protocolVersion;
     private volatile boolean closed;
+    /** Speaking 2026-07-28 ({@link #statelessEra}): no session, no GET stream, each request names itself in headers. */
+    private volatile boolean stateless;
 
     public StreamableHttpTransport(URI endpoint, ExtraHeaders extraHeaders, BackendHttpClient http, Executor executor) {
         this(endpoint, extraHeaders, http, executor, ReconnectBackoff.DEFAULT);
@@ -111,6 +117,13 @@ public final class StreamableHttpTransport implements McpTransport {
         String sentWithSession = sessionId;
         // built here: the headers of the caller's work (RequestHeaders) are bound to this thread
         HttpPost post = withSessionHeaders(new HttpPost(endpoint));
+        if (stateless && message.kind() == JsonRpcMessage.Kind.REQUEST) {
+            post.setHeader(ModernProtocol.METHOD_HEADER, message.method());
+            String named = ModernProtocol.NAMED.get(message.method());
+            if (named != null && message.params().get(named) instanceof JsonString name) {
+                post.setHeader(ModernProtocol.NAME_HEADER, HeaderValue.encode(name.getString()));
+            }
+        }
         RequestHeaders.applyTo(post);
         post.setHeader("Accept", "application/json, text/event-stream");
         post.setEntity(new ByteArrayEntity(message.toJson().getBytes(StandardCharsets.UTF_8), JSON));
@@ -148,6 +161,17 @@ public final class StreamableHttpTransport implements McpTransport {
         } catch (RejectedExecutionException e) {
             LOG.warning("no thread to read the GET stream of " + endpoint);
         }
+    }
+
+    /**
+     * From now on speaks the stateless era to a backend that answered {@code server/discover} (MCP 2026-07-28):
+     * every POST carries the version and mirrors its method (and name or URI) in {@code Mcp-Method} and
+     * {@code Mcp-Name}; a refusal with a JSON-RPC body (400 for a header mismatch, an unsupported version or a missing
+     * capability) is that request's error answer; there is no session to end and no GET stream to open.
+     */
+    public void statelessEra(String version) {
+        this.protocolVersion = version;
+        this.stateless = true;
     }
 
     @Override
@@ -218,6 +242,14 @@ public final class StreamableHttpTransport implements McpTransport {
         int status = response.getCode();
         if (status == 404 && sentWithSession != null) {
             sessionExpired(response, delivered);
+            return;
+        }
+        if (stateless && status >= 400 && status < 500 && contentType(response).startsWith("application/json")) {
+            try {
+                readJsonBody(response.getEntity().getContent(), delivered);
+            } catch (IOException e) {
+                delivered.completeExceptionally(HttpFailures.classify(e, endpoint));
+            }
             return;
         }
         if (status < 200 || status >= 300) {
