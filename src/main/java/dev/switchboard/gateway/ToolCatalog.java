@@ -4,6 +4,8 @@ import dev.switchboard.backend.access.BackendAccess;
 import dev.switchboard.backend.tools.GatewayToolName;
 
 import jakarta.json.JsonObject;
+import jakarta.json.JsonObjectBuilder;
+import jakarta.json.JsonString;
 
 import java.time.Duration;
 import java.util.ArrayList;
@@ -24,13 +26,35 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 public final class ToolCatalog {
 
     private static final Logger LOG = Logger.getLogger(ToolCatalog.class.getName());
+    /** MCP Apps: where a tool's user interface is read from (SEP-1865), and the key its drafts used. */
+    private static final String UI_RESOURCE_URI = "resourceUri";
+    private static final String LEGACY_UI_RESOURCE_URI = "ui/resourceUri";
 
     /** One listed tool: its backend, its index in that backend's list, the raw tool and its gateway name. */
     public record Entry(GatewayBackend backend, int index, JsonObject tool, GatewayToolName name) {
 
-        /** The backend's tool object untouched but for its name. */
+        /**
+         * The backend's tool object untouched but for its name and the resource its MCP Apps user interface is
+         * read from ({@code _meta.ui.resourceUri}, and the older {@code _meta["ui/resourceUri"]}): a {@code ui://}
+         * URI of the backend's becomes the URI the aggregated endpoint lists and reads it under.
+         */
         public JsonObject exposedTool() {
-            return JSON.createObjectBuilder(tool).add("name", name.exposed()).build();
+            JsonObjectBuilder exposed = JSON.createObjectBuilder(tool).add("name", name.exposed());
+            if (tool.get("_meta") instanceof JsonObject meta) {
+                JsonObjectBuilder rewritten = JSON.createObjectBuilder(meta);
+                if (meta.get("ui") instanceof JsonObject ui && ui.get(UI_RESOURCE_URI) instanceof JsonString uri) {
+                    rewritten.add("ui", JSON.createObjectBuilder(ui).add(UI_RESOURCE_URI, exposedUri(uri)));
+                }
+                if (meta.get(LEGACY_UI_RESOURCE_URI) instanceof JsonString uri) {
+                    rewritten.add(LEGACY_UI_RESOURCE_URI, exposedUri(uri));
+                }
+                exposed.add("_meta", rewritten);
+            }
+            return exposed.build();
+        }
+
+        private String exposedUri(JsonString uri) {
+            return new ResourceUri(backend.name(), uri.getString()).exposed();
         }
     }
 
