@@ -28,8 +28,12 @@ function transportFor(url) {
 const transport = transportFor(url);
 // The client offers sampling, elicitation and roots, answers them with fixed values, and records what it was asked.
 // MCP_CLIENT_NAME names the client in initialize, so a test can find its session among others
+// a step {"op":"declare","capabilities":{...}} adds to (or replaces) the capabilities the client declares, e.g. URL-mode
+// elicitation: {"elicitation":{"form":{},"url":{}}}
+const declared = Object.assign({ sampling: {}, elicitation: {}, roots: { listChanged: true } },
+  ...steps.filter((s) => s.op === "declare").map((s) => s.capabilities));
 const client = new Client({ name: process.env.MCP_CLIENT_NAME || "switchboard-it-client", version: "1.0.0" },
-  { capabilities: { sampling: {}, elicitation: {}, roots: { listChanged: true } } });
+  { capabilities: declared });
 const tap = tapProgress(client, transport);
 const asked = [];
 client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
@@ -38,6 +42,7 @@ client.setRequestHandler(CreateMessageRequestSchema, async (request) => {
 });
 client.setRequestHandler(ElicitRequestSchema, async (request) => {
   asked.push({ method: request.method, params: request.params });
+  if (request.params?.mode === "url") return { action: "accept" };
   return { action: "accept", content: { name: "Grace Hopper" } };
 });
 client.setRequestHandler(ListRootsRequestSchema, async (request) => {
@@ -70,6 +75,8 @@ async function all(list, field) {
 
 async function run(step) {
   switch (step.op) {
+    case "declare":
+      return { declared };
     case "listAll": {
       const names = [];
       const pages = [];

@@ -9,8 +9,12 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.time.Duration;
+import java.util.Collections;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
@@ -31,10 +35,19 @@ public final class ClientRequests {
     private static final Map<String, String> CAPABILITY_OF = Map.of("sampling/createMessage", "sampling",
             "elicitation/create", "elicitation", "roots/list", "roots");
 
+    private static final int MAX_URL_ELICITATIONS = 256;
+
     private final String idPrefix;
     private final AtomicLong nextId = new AtomicLong();
     private final Map<String, CompletableFuture<JsonObject>> awaiting = new ConcurrentHashMap<>();
     private volatile JsonObject clientCapabilities = JsonValue.EMPTY_JSON_OBJECT;
+    /** URL-mode elicitations sent to this client whose completion a backend may announce; the oldest forgotten first. */
+    private final Set<String> urlElicitations = Collections.newSetFromMap(new LinkedHashMap<>() {
+        @Override
+        protected boolean removeEldestEntry(Map.Entry<String, Boolean> eldest) {
+            return size() > MAX_URL_ELICITATIONS;
+        }
+    });
 
     ClientRequests(String idPrefix) {
         this.idPrefix = idPrefix;
@@ -52,14 +65,63 @@ public final class ClientRequests {
     }
 
     /**
+     * What the client lacks to be asked this request, in words; empty when it declared everything it needs: the
+     * method's capability, and for 2025-11-25's finer kinds {@code elicitation.url} (a URL-mode elicitation; an
+     * {@code elicitation} without kinds means forms only), {@code sampling.tools} (sampling with {@code tools} or
+     * {@code toolChoice}) and {@code sampling.context} (an {@code includeContext} other than {@code none}). Backends
+     * are offered every kind (one pooled backend session serves many clients), so this is where a request the
+     * client could not handle is refused, as the client would refuse it.
+     */
+    public Optional<String> lacks(String method, JsonObject params) {
+        if (!offers(method)) {
+            return Optional.of(method + " (capability " + CAPABILITY_OF.getOrDefault(method, method) + ")");
+        }
+        JsonObject declared = clientCapabilities.get(CAPABILITY_OF.get(method)) instanceof JsonObject o ? o : JsonValue.EMPTY_JSON_OBJECT;
+        JsonObject asked = params == null ? JsonValue.EMPTY_JSON_OBJECT : params;
+        if ("elicitation/create".equals(method) && "url".equals(asked.getString("mode", "form"))
+                && !(declared.get("url") instanceof JsonObject)) {
+            return Optional.of("URL-mode elicitation (capability elicitation.url)");
+        }
+        if ("elicitation/create".equals(method) && "form".equals(asked.getString("mode", "form"))
+                && declared.get("url") instanceof JsonObject && !(declared.get("form") instanceof JsonObject)) {
+            return Optional.of("form-mode elicitation (capability elicitation.form)");
+        }
+        if ("sampling/createMessage".equals(method) && (asked.containsKey("tools") || asked.containsKey("toolChoice"))
+                && !(declared.get("tools") instanceof JsonObject)) {
+            return Optional.of("sampling with tools (capability sampling.tools)");
+        }
+        if ("sampling/createMessage".equals(method) && !"none".equals(asked.getString("includeContext", "none"))
+                && !(declared.get("context") instanceof JsonObject)) {
+            return Optional.of("sampling with includeContext (capability sampling.context)");
+        }
+        return Optional.empty();
+    }
+
+    /**
+     * Whether this client was sent the URL-mode elicitation a backend now says is complete
+     * ({@code notifications/elicitation/complete}); true once, for the session that is to be told.
+     */
+    public boolean completes(String elicitationId) {
+        synchronized (urlElicitations) {
+            return urlElicitations.remove(elicitationId);
+        }
+    }
+
+    /**
      * A handler that sends the backend's requests to the client over {@code channel} and waits at most
      * {@code timeout} for the answer.
      */
     public ServerRequestHandler over(Consumer<JsonRpcMessage> channel, Duration timeout) {
         return (method, params) -> {
-            if (!offers(method)) {
+            Optional<String> lacking = lacks(method, params);
+            if (lacking.isPresent()) {
                 return CompletableFuture.failedFuture(McpException.rpcError(GatewayErrors.METHOD_NOT_FOUND,
-                        "Method not found: the client does not offer " + method, null));
+                        "Method not found: the client does not offer " + lacking.get(), null));
+            }
+            if (params != null && "url".equals(params.getString("mode", null)) && params.get("elicitationId") instanceof JsonString elicitation) {
+                synchronized (urlElicitations) {
+                    urlElicitations.add(elicitation.getString());
+                }
             }
             String id = idPrefix + nextId.incrementAndGet();
             CompletableFuture<JsonObject> answer = new CompletableFuture<>();

@@ -71,4 +71,36 @@ class ClientRequestsTest {
         ExecutionException abandoned = assertThrows(ExecutionException.class, answer::get);
         assertEquals(McpException.Kind.CLOSED, ((McpException) abandoned.getCause()).kind());
     }
+
+    @Test
+    void theFinerKindsOf2025_11_25AreAskedOnlyOfClientsThatDeclaredThem() {
+        JsonObject url = Json.createObjectBuilder().add("mode", "url").add("elicitationId", "e-1").add("url", "https://example.com/x")
+                .add("message", "Sign in").build();
+        JsonObject form = Json.createObjectBuilder().add("message", "Name?").add("requestedSchema", Json.createObjectBuilder()).build();
+        JsonObject withTools = Json.createObjectBuilder().add("maxTokens", 5).add("tools", Json.createArrayBuilder()).build();
+        JsonObject withContext = Json.createObjectBuilder().add("maxTokens", 5).add("includeContext", "thisServer").build();
+
+        requests.clientCapabilities(capabilities("elicitation", "sampling"));
+        assertEquals("URL-mode elicitation (capability elicitation.url)", requests.lacks("elicitation/create", url).orElseThrow());
+        assertTrue(requests.lacks("elicitation/create", form).isEmpty(), "an elicitation without kinds means forms");
+        assertEquals("sampling with tools (capability sampling.tools)", requests.lacks("sampling/createMessage", withTools).orElseThrow());
+        assertEquals("sampling with includeContext (capability sampling.context)",
+                requests.lacks("sampling/createMessage", withContext).orElseThrow());
+        ExecutionException refused = assertThrows(ExecutionException.class,
+                () -> requests.over(sent::add, Duration.ofSeconds(5)).handle("elicitation/create", url).get());
+        assertTrue(refused.getCause().getMessage().contains("elicitation.url"), refused.getCause().getMessage());
+        assertTrue(sent.isEmpty(), "nothing reaches a client that could not handle it");
+
+        requests.clientCapabilities(Json.createObjectBuilder()
+                .add("elicitation", Json.createObjectBuilder().add("url", Json.createObjectBuilder()))
+                .add("sampling", Json.createObjectBuilder().add("tools", Json.createObjectBuilder()).add("context", Json.createObjectBuilder())).build());
+        assertEquals("form-mode elicitation (capability elicitation.form)", requests.lacks("elicitation/create", form).orElseThrow());
+        assertTrue(requests.lacks("sampling/createMessage", withTools).isEmpty());
+        assertTrue(requests.lacks("sampling/createMessage", withContext).isEmpty());
+        requests.over(sent::add, Duration.ofSeconds(5)).handle("elicitation/create", url);
+        assertEquals(1, sent.size());
+        assertFalse(requests.completes("e-2"), "another elicitation's completion is not this client's");
+        assertTrue(requests.completes("e-1"), "the completion of the elicitation it was sent is");
+        assertFalse(requests.completes("e-1"), "once");
+    }
 }

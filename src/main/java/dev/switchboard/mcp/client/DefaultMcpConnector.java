@@ -114,13 +114,21 @@ public final class DefaultMcpConnector implements McpConnector, AutoCloseable {
         http.close();
     }
 
+    /**
+     * Offered so a gateway can hand the backend's requests to its own clients: every kind 2025-11-25 defines, since
+     * one pooled session serves many clients; a request its client cannot handle is refused per request
+     * ({@code gateway.ClientRequests#lacks}). A request made outside a call that has a handler gets "method not found"
+     * (roots: an empty list), see JsonRpcPeer.
+     */
+    static final JsonObject CLIENT_CAPABILITIES = JSON.createObjectBuilder().add("roots", JsonValue.EMPTY_JSON_OBJECT)
+            .add("sampling", JSON.createObjectBuilder().add("tools", JsonValue.EMPTY_JSON_OBJECT).add("context", JsonValue.EMPTY_JSON_OBJECT))
+            .add("elicitation", JSON.createObjectBuilder().add("form", JsonValue.EMPTY_JSON_OBJECT).add("url", JsonValue.EMPTY_JSON_OBJECT))
+            .build();
+
     private static JsonObject initializeParams() {
         return JSON.createObjectBuilder()
                 .add("protocolVersion", ProtocolVersions.LATEST)
-                // offered so a gateway can hand them to its own client; a request made outside a call that has a
-                // handler gets "method not found" (roots: an empty list), see JsonRpcPeer
-                .add("capabilities", JSON.createObjectBuilder().add("roots", JsonValue.EMPTY_JSON_OBJECT)
-                        .add("sampling", JsonValue.EMPTY_JSON_OBJECT).add("elicitation", JsonValue.EMPTY_JSON_OBJECT))
+                .add("capabilities", CLIENT_CAPABILITIES)
                 .add("clientInfo", JSON.createObjectBuilder().add("name", CLIENT_NAME).add("version", CLIENT_VERSION))
                 .build();
     }

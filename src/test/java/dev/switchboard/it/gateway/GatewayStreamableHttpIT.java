@@ -204,6 +204,32 @@ class GatewayStreamableHttpIT {
         assertTrue(contents.getString("text").contains("2"), read::toString);
     }
 
+    /**
+     * Backends are offered URL-mode elicitation (one pooled session serves many clients); the gateway asks it only of a
+     * client that declared {@code elicitation.url}, and tells the backend why when the client did not.
+     */
+    @Test
+    @Order(5)
+    void aUrlModeElicitationReachesOnlyAClientThatDeclaredIt() {
+        JsonObject arguments = Json.createObjectBuilder().add("url", "https://example.com/consent").add("elicitationId", "it-url-1").build();
+        JsonObject formsOnly = GatewayClient.run(user.token(), Json.createArrayBuilder()
+                .add(call(httpName + "__trigger-url-elicitation", arguments)).build());
+        assertTrue(formsOnly.getJsonArray("steps").getJsonObject(0).toString().contains("elicitation.url"), formsOnly::toString);
+        assertTrue(formsOnly.getJsonArray("asked").getValuesAs(JsonObject.class).stream()
+                .noneMatch(a -> "elicitation/create".equals(a.getString("method"))), formsOnly::toString);
+
+        JsonObject both = GatewayClient.run(user.token(), Json.createArrayBuilder()
+                .add(Json.createObjectBuilder().add("op", "declare").add("capabilities", Json.createObjectBuilder()
+                        .add("elicitation", Json.createObjectBuilder().add("form", JsonValue.EMPTY_JSON_OBJECT).add("url", JsonValue.EMPTY_JSON_OBJECT))))
+                .add(call(httpName + "__trigger-url-elicitation", arguments)).build());
+        assertTrue(both.getJsonArray("steps").getJsonObject(1).toString().contains("User completed the URL elicitation flow"), both::toString);
+        JsonObject asked = both.getJsonArray("asked").getValuesAs(JsonObject.class).stream()
+                .filter(a -> "elicitation/create".equals(a.getString("method"))).findFirst().orElseThrow();
+        assertEquals("url", asked.getJsonObject("params").getString("mode"));
+        assertEquals("https://example.com/consent", asked.getJsonObject("params").getString("url"));
+        assertEquals("it-url-1", asked.getJsonObject("params").getString("elicitationId"));
+    }
+
     @Test
     @Order(5)
     void aBackendsSamplingAndElicitationAreAnsweredByTheCallingClient() {
