@@ -48,6 +48,12 @@ public record TokenRefusal(int status, String type, String code, String message)
     }
 
     /** The RFC 6750 challenge, with the same words as the body; without a token, only the realm. */
+    /** The {@code error} parameters of the challenge, empty for a request that brought no token. */
+    public String challengeError() {
+        return code.equals("authentication_required") ? ""
+                : "error=\"invalid_token\", error_description=\"" + message.replace('"', '\'') + "\"";
+    }
+
     public String challenge() {
         if (code.equals("authentication_required")) {
             return "Bearer realm=\"switchboard\"";

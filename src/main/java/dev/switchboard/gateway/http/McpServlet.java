@@ -19,6 +19,7 @@ import dev.switchboard.observability.TraceScope;
 import dev.switchboard.gateway.ClientSessions;
 import dev.switchboard.gateway.ClientVersions;
 import dev.switchboard.gateway.modern.PausedCalls;
+import dev.switchboard.security.ProtectedResourceMetadata;
 import dev.switchboard.gateway.modern.ModernRequestCheck;
 import dev.switchboard.gateway.record.SessionRecorder;
 import dev.switchboard.mcp.ModernProtocol;
@@ -111,6 +112,8 @@ public class McpServlet extends HttpServlet {
     private StreamRegistry streams;
     private LegacySseSessions legacy;
     private StatelessPost stateless;
+    @Inject
+    ProtectedResourceMetadata resourceMetadata;
     @Inject
     PausedCalls pausedCalls;
 
@@ -319,6 +322,16 @@ public class McpServlet extends HttpServlet {
         }
     }
 
+    private static final java.util.regex.Pattern SERVER_NAME = java.util.regex.Pattern.compile("[A-Za-z0-9_.-]{1,64}");
+
+    /** The MCP endpoint a request is for, as its protected resource metadata names it: /mcp or /mcp/servers/{name}. */
+    private static String resourcePath(HttpServletRequest request) {
+        String info = request.getPathInfo();
+        String name = info == null || info.length() < 2 ? "" : info.substring(1).split("/", 2)[0];
+        // the name goes into a header: only a name a server can have, never what a caller typed
+        return "/mcp/servers".equals(request.getServletPath()) && SERVER_NAME.matcher(name).matches() ? "/mcp/servers/" + name : "/mcp";
+    }
+
     /** DNS-rebinding protection, then the API key revocation check the JAX-RS filter does for /api. */
     private boolean admitted(HttpServletRequest request, HttpServletResponse response) throws IOException {
         if (!origins.allows(request.getHeader("Origin"))) {
@@ -330,17 +343,17 @@ public class McpServlet extends HttpServlet {
             if (authorization != null) {
                 // MicroProfile JWT let the request on without a caller: say why it refused the token
                 TokenRefusal refusal = refusalReason.of(authorization);
-                response.setHeader("WWW-Authenticate", refusal.challenge());
+                response.setHeader("WWW-Authenticate", resourceMetadata.challenge(request, resourcePath(request), refusal.challengeError()));
                 HttpReplies.error(response, refusal.status(), GatewayErrors.INVALID_REQUEST, "Unauthorized: " + refusal.message());
                 return false;
             }
-            response.setHeader("WWW-Authenticate", "Bearer realm=\"switchboard\"");
+            response.setHeader("WWW-Authenticate", resourceMetadata.challenge(request, resourcePath(request), null));
             HttpReplies.error(response, 401, GatewayErrors.INVALID_REQUEST,
                     "Unauthorized: no token; send 'Authorization: Bearer <token or API key>'");
             return false;
         }
         if (apiKeyCheck.rejects(caller)) {
-            response.setHeader("WWW-Authenticate", "Bearer realm=\"switchboard\", error=\"invalid_token\"");
+            response.setHeader("WWW-Authenticate", resourceMetadata.challenge(request, resourcePath(request), "error=\"invalid_token\""));
             HttpReplies.error(response, 401, GatewayErrors.INVALID_REQUEST, "Unauthorized: API key revoked (or not known to this server)");
             return false;
         }
