@@ -77,6 +77,20 @@ async function run(step) {
   switch (step.op) {
     case "declare":
       return { declared };
+    case "callAsTask": {
+      // the SDK's own task flow: tools/call with params.task, then tasks/get until it ends, then tasks/result
+      const messages = [];
+      const stream = client.experimental.tasks.callToolStream({ name: step.name, arguments: step.arguments ?? {} }, undefined,
+        { task: { ttl: step.ttl ?? 60000 }, timeout: step.timeoutMs ?? 60000 });
+      for await (const message of stream) {
+        messages.push(message.type === "error" ? { type: "error", error: { code: message.error?.code ?? null, message: String(message.error?.message) } } : message);
+      }
+      return { messages };
+    }
+    case "listTasks":
+      return { result: await client.experimental.tasks.listTasks() };
+    case "getTask":
+      return { result: await client.experimental.tasks.getTask(step.taskId) };
     case "listAll": {
       const names = [];
       const pages = [];

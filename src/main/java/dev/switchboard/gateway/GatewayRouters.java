@@ -1,5 +1,8 @@
 package dev.switchboard.gateway;
 
+import dev.switchboard.gateway.tasks.GatewayTasks;
+import dev.switchboard.gateway.tasks.TaskRouter;
+
 import dev.switchboard.audit.AuditConfig;
 import dev.switchboard.audit.AuditLog;
 import dev.switchboard.backend.access.BackendAccess;
@@ -61,14 +64,19 @@ public class GatewayRouters {
     @Inject
     GatewayMetrics metrics;
 
-    /** {@code /mcp}: every backend the caller may use, behind one session. */
+    @Inject
+    GatewayTasks tasks;
+
+    /** {@code /mcp}: every backend the caller may use, behind one session, whose tool calls may run as tasks. */
     public McpRouter aggregated(ClientContext caller, List<GatewayBackend> backends, GatewaySession session) {
-        return forClientVersion(aggregated(caller, backends, access(caller), clients.subscriptions().of(session)), session);
+        return forClientVersion(new TaskRouter(aggregated(caller, backends, access(caller), clients.subscriptions().of(session)),
+                tasks, caller), session);
     }
 
-    /** {@code /mcp/servers/{name}}: one backend as it is, its names and URIs untouched. */
+    /** {@code /mcp/servers/{name}}: one backend as it is, its names and URIs untouched, its tool calls may run as tasks. */
     public McpRouter passthrough(ClientContext caller, GatewayBackend backend, GatewaySession session) {
-        return forClientVersion(passthrough(caller, backend, access(caller), clients.subscriptions().of(session, false)), session);
+        return forClientVersion(new TaskRouter(passthrough(caller, backend, access(caller), clients.subscriptions().of(session, false)),
+                tasks, caller), session);
     }
 
     /**
