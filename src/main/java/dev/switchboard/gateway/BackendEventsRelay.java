@@ -18,10 +18,12 @@ public final class BackendEventsRelay implements Consumer<BackendNotification> {
 
     private final GatewaySessions sessions;
     private final ResourceSubscriptions subscriptions;
+    private final ListenStreams listens;
 
-    public BackendEventsRelay(GatewaySessions sessions, ResourceSubscriptions subscriptions) {
+    public BackendEventsRelay(GatewaySessions sessions, ResourceSubscriptions subscriptions, ListenStreams listens) {
         this.sessions = sessions;
         this.subscriptions = subscriptions;
+        this.listens = listens;
     }
 
     @Override
@@ -41,5 +43,6 @@ public final class BackendEventsRelay implements Consumer<BackendNotification> {
             return;
         }
         sessions.ofSubject(subject).forEach(session -> session.sendToStreams(message));
+        listens.changed(subject, notification.key().serverId(), notification.method());
     }
 }

@@ -29,12 +29,13 @@ public class ClientSessions {
 
     private GatewaySessions sessions;
     private final ResourceSubscriptions subscriptions = new ResourceSubscriptions();
+    private final ListenStreams listens = new ListenStreams();
 
     @PostConstruct
     void start() {
         sessions = new GatewaySessions(configuration.settings().sessionIdleTimeout(), Clock.systemUTC(), recorder);
-        connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions));
-        connections.pool().onNotification(new BackendEventsRelay(sessions, subscriptions));
+        connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions, listens));
+        connections.pool().onNotification(new BackendEventsRelay(sessions, subscriptions, listens));
         connections.pool().onServerRequestOutsideCalls(new RootsRelay(sessions, configuration.outsideRequestWait()));
     }
 
@@ -55,6 +56,11 @@ public class ClientSessions {
     /** A client said its roots changed: the caller's open backend connections are told, so they ask again. */
     public void rootsChanged(String subject, List<GatewayBackend> backends) {
         RootsRelay.rootsChanged(connections.pool(), subject, backends);
+    }
+
+    /** The stateless clients' {@code subscriptions/listen} streams. */
+    public ListenStreams listens() {
+        return listens;
     }
 
     public ResourceSubscriptions subscriptions() {

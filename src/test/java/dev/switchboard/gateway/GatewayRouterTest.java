@@ -103,7 +103,7 @@ class GatewayRouterTest {
                 new DefaultMcpConnector(threads.executor(), threads.scheduler(), traffic.get(name)),
                 PoolConfig.defaults(), Clock.systemUTC());
         pools.add(pool);
-        pool.onNotification(new BackendEventsRelay(sessions, subscriptions));
+        pool.onNotification(new BackendEventsRelay(sessions, subscriptions, new ListenStreams()));
         return new PooledBackendAccess(pool, "alice");
     }
 

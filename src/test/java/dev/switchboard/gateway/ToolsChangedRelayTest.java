@@ -25,7 +25,7 @@ class ToolsChangedRelayTest {
              BackendConnectionPool pool = new BackendConnectionPool(
                      new DefaultMcpConnector(threads.executor(), threads.scheduler()), PoolConfig.defaults(), Clock.systemUTC())) {
             GatewaySessions sessions = new GatewaySessions(Duration.ofMinutes(30), Clock.systemUTC());
-            pool.onToolsListChanged(new ToolsChangedRelay(sessions));
+            pool.onToolsListChanged(new ToolsChangedRelay(sessions, new ListenStreams()));
             List<JsonRpcMessage> alices = new CopyOnWriteArrayList<>();
             List<JsonRpcMessage> bobs = new CopyOnWriteArrayList<>();
             sessions.create("alice").addStream(alices::add);

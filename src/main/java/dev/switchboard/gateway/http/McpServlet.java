@@ -124,7 +124,8 @@ public class McpServlet extends HttpServlet {
         origins = new OriginPolicy(settings.allowedOrigins());
         sessions = clients.sessions();
         streams = new StreamRegistry(configuration.replay());
-        stateless = new StatelessPost(routers, threads.executor(), versions.allSupported(), streams.limits().retry(), pausedCalls);
+        stateless = new StatelessPost(routers, threads.executor(), versions.allSupported(), streams.limits().retry(), pausedCalls,
+                clients.listens(), scheduler, settings.keepAliveInterval());
         legacy = settings.legacyHttpSse() ? new LegacySseSessions(sessions, clients.recorder(), versions,
                 threads.executor(), scheduler, settings.keepAliveInterval()) : null;
         LOG.info(() -> "MCP gateway at /mcp: page size " + settings.pageSize() + ", list timeout "

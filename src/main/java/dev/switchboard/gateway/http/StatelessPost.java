@@ -5,6 +5,7 @@ import dev.switchboard.gateway.ClientContext;
 import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.gateway.GatewayErrors;
 import dev.switchboard.gateway.GatewayRouters;
+import dev.switchboard.gateway.ListenStreams;
 import dev.switchboard.gateway.PolicyRouter;
 import dev.switchboard.gateway.modern.ModernBackendAccess;
 import dev.switchboard.gateway.modern.ModernRequestCheck;
@@ -22,6 +23,7 @@ import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Executor;
+import java.util.concurrent.ScheduledExecutorService;
 
 /**
  * A POST of the stateless era (MCP 2026-07-28) on {@code /mcp} or {@code /mcp/servers/{name}}: checked
@@ -31,6 +33,7 @@ import java.util.concurrent.Executor;
  */
 final class StatelessPost {
 
+    private static final String LISTEN = "subscriptions/listen";
     /** A stateless stream is never resumed: it keeps only what a slow writer has not taken yet. */
     private static final int STREAM_EVENTS_KEPT = 16;
 
@@ -40,10 +43,18 @@ final class StatelessPost {
     private final List<String> supported;
     private final Duration retry;
     private final PausedCalls paused;
+    private final ListenStreams listens;
+    private final ScheduledExecutorService scheduler;
+    private final Duration keepAlive;
 
-    StatelessPost(GatewayRouters routers, Executor executor, List<String> supported, Duration retry, PausedCalls paused) {
+    /** @param keepAlive how often an open {@code subscriptions/listen} stream carries an SSE comment */
+    StatelessPost(GatewayRouters routers, Executor executor, List<String> supported, Duration retry, PausedCalls paused,
+                  ListenStreams listens, ScheduledExecutorService scheduler, Duration keepAlive) {
         this.routers = routers;
         this.paused = paused;
+        this.listens = listens;
+        this.scheduler = scheduler;
+        this.keepAlive = keepAlive;
         this.executor = executor;
         this.check = new ModernRequestCheck(supported);
         this.supported = List.copyOf(supported);
@@ -69,6 +80,10 @@ final class StatelessPost {
                 Optional<ModernRequestCheck.Refusal> refusal = check.refusal(m, request::getHeader);
                 if (refusal.isPresent()) {
                     HttpReplies.json(response, refusal.get().status(), refusal.get().error());
+                    return;
+                }
+                if (LISTEN.equals(m.method())) {
+                    ListenPost.serve(m, request, response, who, single, listens, scheduler, keepAlive);
                     return;
                 }
                 answer(PolicyRouter.withIdempotencyKey(m, request.getHeader(PolicyRouter.IDEMPOTENCY_HEADER)), request,

@@ -13,8 +13,9 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 /**
  * The answer to {@code server/discover}, made from what the endpoint answers a session-era {@code initialize} (the
  * union of the caller's backends on {@code /mcp}, the one backend's own on {@code /mcp/servers/{name}}). It offers
- * what a stateless client gets through the gateway today: no change notifications (no {@code subscriptions/listen}
- * yet, so no {@code listChanged} or {@code subscribe}), no log messages and no tasks.
+ * what a stateless client gets through the gateway: list changes through {@code subscriptions/listen} (on {@code /mcp}
+ * for tools, prompts and resources, whose lists the gateway relays; on a passthrough as its backend says), no resource
+ * subscriptions ({@code subscribe}), no log messages and no tasks.
  */
 final class DiscoverAnswer {
 
@@ -37,7 +38,7 @@ final class DiscoverAnswer {
             capabilities = all.build();
         }
         result.add("supportedVersions", JSON.createArrayBuilder(supported))
-                .add("capabilities", offered(capabilities))
+                .add("capabilities", offered(capabilities, aggregated))
                 .add("_meta", JSON.createObjectBuilder().add(ModernProtocol.SERVER_INFO_KEY, initializeResult.getJsonObject("serverInfo")))
                 .add(ModernProtocol.RESULT_TYPE, ModernProtocol.COMPLETE);
         if (initializeResult.get("instructions") instanceof JsonString instructions) {
@@ -46,11 +47,15 @@ final class DiscoverAnswer {
         return result.build();
     }
 
-    private static JsonObject offered(JsonObject capabilities) {
+    private static JsonObject offered(JsonObject capabilities, boolean aggregated) {
         JsonObjectBuilder offered = JSON.createObjectBuilder(capabilities).remove("logging").remove("tasks");
         for (String feature : List.of("tools", "prompts", "resources")) {
             if (capabilities.get(feature) instanceof JsonObject settings) {
-                offered.add(feature, JSON.createObjectBuilder(settings).remove("listChanged").remove("subscribe"));
+                JsonObjectBuilder kept = JSON.createObjectBuilder(settings).remove("subscribe");
+                if (aggregated) {
+                    kept.add("listChanged", true);
+                }
+                offered.add(feature, kept);
             }
         }
         return offered.build();

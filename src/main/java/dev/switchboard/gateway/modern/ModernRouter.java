@@ -87,7 +87,7 @@ public final class ModernRouter implements McpRouter {
         if (ModernProtocol.REMOVED.contains(method) || "subscriptions/listen".equals(method)) {
             return GatewayErrors.error(request.id(), GatewayErrors.METHOD_NOT_FOUND, "Method not found: " + method
                     + (ModernProtocol.REMOVED.contains(method) ? " is not part of MCP " + meta.protocolVersion()
-                    : " is not served to MCP " + meta.protocolVersion() + " clients yet"), null);
+                    : " is served on the HTTP endpoints only, as an SSE stream"), null);
         }
         JsonRpcMessage below = withoutProtocolMeta(request);
         if (InputRequiredBridge.SERVED.contains(method)) {

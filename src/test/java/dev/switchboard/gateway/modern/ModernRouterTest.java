@@ -99,13 +99,15 @@ class ModernRouterTest {
     }
 
     @Test
-    void discoveryOffersNeitherChangeNotificationsNorLogsNorTasks() {
+    void discoveryOffersListChangesButNeitherLogsNorTasks() {
         JsonObject discover = over(new Scripted(r -> null), true).handle(request("server/discover", JsonValue.EMPTY_JSON_OBJECT),
                 null, null).json().getJsonObject("result");
         JsonObject capabilities = discover.getJsonObject("capabilities");
-        assertEquals(JsonValue.EMPTY_JSON_OBJECT, capabilities.getJsonObject("tools"));
+        assertEquals(Json.createObjectBuilder().add("listChanged", true).build(), capabilities.getJsonObject("tools"),
+                "subscriptions/listen relays the tool list's changes");
         assertFalse(capabilities.containsKey("logging") || capabilities.containsKey("tasks"), capabilities::toString);
-        assertTrue(capabilities.containsKey("prompts") && capabilities.containsKey("resources"), "/mcp answers every list");
+        assertTrue(capabilities.getJsonObject("prompts").getBoolean("listChanged") && capabilities.getJsonObject("resources")
+                .getBoolean("listChanged"), "/mcp answers every list");
         assertEquals("switchboard", discover.getJsonObject("_meta").getJsonObject("io.modelcontextprotocol/serverInfo").getString("name"));
         assertFalse(over(new Scripted(r -> null), false).handle(request("server/discover", JsonValue.EMPTY_JSON_OBJECT), null, null)
                 .json().getJsonObject("result").getJsonObject("capabilities").containsKey("prompts"), "a passthrough offers its backend's");
