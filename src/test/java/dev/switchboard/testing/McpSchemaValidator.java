@@ -109,7 +109,11 @@ public final class McpSchemaValidator {
         } else {
             check(problems, hasDef("JSONRPCResultResponse") ? "JSONRPCResultResponse" : "JSONRPCResponse", text);
             JsonValue result = message.get("result");
-            check(problems, resultDef(sender, answeredMethod, problems), result == null ? "null" : result.toString());
+            // 2026-07-28: a result of resultType input_required is an InputRequiredResult whatever the request was
+            boolean inputRequired = result instanceof JsonObject r && "input_required".equals(r.getString("resultType", null))
+                    && hasDef("InputRequiredResult");
+            check(problems, inputRequired ? "InputRequiredResult" : resultDef(sender, answeredMethod, problems),
+                    result == null ? "null" : result.toString());
         }
         return problems;
     }
