@@ -64,6 +64,8 @@ public final class GatewayErrors {
             case TIMEOUT -> error(id, BackendFailures.codeOf(e), "backend_timeout: " + backend + " did not answer " + method
                     + " in time", data);
             case CANCELLED -> error(id, BackendFailures.codeOf(e), "Request cancelled", null);
+            case AUTHORIZATION_REQUIRED -> error(id, BackendFailures.codeOf(e), "backend_unavailable: " + backend + ": "
+                    + e.getMessage(), JSON.createObjectBuilder().add("backend", backend).add("reason", "authorization_required").build());
             default -> error(id, BackendFailures.codeOf(e), "backend_unavailable: " + backend + ": " + e.getMessage(), data);
         };
     }

@@ -22,6 +22,11 @@ public class McpException extends Exception {
         TIMEOUT,
         /** The HTTP peer answered with an unexpected status; see {@link #httpStatus()}. */
         HTTP_STATUS,
+        /**
+         * The HTTP peer answered 401 naming its OAuth protected resource metadata (RFC 9728): it wants an OAuth
+         * access token; {@link #rpcData()} holds {@code resourceMetadata} (and {@code scope} when named).
+         */
+        AUTHORIZATION_REQUIRED,
         /** The peer answered something that is not valid MCP / JSON-RPC. */
         PROTOCOL,
         /** The peer answered with a JSON-RPC error object; see {@link #rpcCode()}. */

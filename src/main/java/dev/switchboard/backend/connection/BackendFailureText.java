@@ -15,6 +15,11 @@ import dev.switchboard.mcp.McpException;
  */
 public final class BackendFailureText {
 
+    /** What anyone is told of a server that wants an OAuth access token (no connect flow for servers exists yet). */
+    public static final String AUTHORIZATION_REQUIRED = "the server requires an OAuth sign-in (HTTP 401 naming its "
+            + "protected resource metadata), which Switchboard cannot make for registered servers yet: give the server "
+            + "a static token in its headers, if it accepts one";
+
     private BackendFailureText() {
     }
 
@@ -28,6 +33,7 @@ public final class BackendFailureText {
             case CONNECT_REFUSED -> "the connection was refused";
             case TIMEOUT -> "the server did not answer in time";
             case HTTP_STATUS -> "the server answered HTTP " + e.httpStatus();
+            case AUTHORIZATION_REQUIRED -> AUTHORIZATION_REQUIRED;
             case PROTOCOL -> "the server's answer is not MCP";
             case CLOSED -> "the connection to the server broke";
             case CANCELLED -> "the request was cancelled";

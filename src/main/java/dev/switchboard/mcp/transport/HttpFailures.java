@@ -1,5 +1,7 @@
 package dev.switchboard.mcp.transport;
 
+import java.util.Optional;
+
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.platform.egress.AddressNotAllowedException;
@@ -76,6 +78,15 @@ final class HttpFailures {
             }
         }
         discard(response);
+        if (response.getCode() == 401) {
+            Optional<McpException> oauth = BearerChallenge.of(response.getHeaders("WWW-Authenticate")).map(challenge ->
+                    new McpException(McpException.Kind.AUTHORIZATION_REQUIRED, "HTTP 401 from " + method + " " + uri
+                            + ": the server requires an OAuth access token; its protected resource metadata is at "
+                            + challenge.resourceMetadata(), null, 401, 0, challenge.asData()));
+            if (oauth.isPresent()) {
+                return oauth.get();
+            }
+        }
         return McpException.httpStatus(response.getCode(), "HTTP " + response.getCode() + " from "
                 + method + " " + uri + (excerpt.isEmpty() ? "" : ": " + excerpt));
     }

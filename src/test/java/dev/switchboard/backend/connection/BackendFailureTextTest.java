@@ -22,6 +22,10 @@ class BackendFailureTextTest {
         assertEquals("the connection to the server broke", user(new McpException(McpException.Kind.CLOSED, "stream broke: " + BODY)));
         assertEquals("the server's host name does not resolve", user(new McpException(McpException.Kind.DNS, "cannot resolve host x")));
         assertEquals("the request was cancelled", user(new McpException(McpException.Kind.CANCELLED, "cancelled")));
+        McpException oauth = new McpException(McpException.Kind.AUTHORIZATION_REQUIRED, "HTTP 401 from POST x: the server requires an "
+                + "OAuth access token; its protected resource metadata is at http://10.0.0.5/.well-known/oauth-protected-resource", null, 401, 0, null);
+        assertEquals(BackendFailureText.AUTHORIZATION_REQUIRED, user(oauth));
+        assertEquals(McpException.Kind.AUTHORIZATION_REQUIRED, BackendFailureText.asSeenBy(oauth, false).kind(), "the kind stays, for the typed error");
     }
 
     @Test

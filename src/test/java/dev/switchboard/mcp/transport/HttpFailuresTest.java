@@ -67,4 +67,24 @@ class HttpFailuresTest {
         McpException classified = HttpFailures.classify(error, BACKEND);
         assertEquals(expected, classified.kind(), () -> error + " -> " + classified.getMessage());
     }
+
+    @Test
+    void a401NamingProtectedResourceMetadataIsAnAuthorizationRequired() {
+        org.apache.hc.core5.http.message.BasicClassicHttpResponse oauth = new org.apache.hc.core5.http.message.BasicClassicHttpResponse(401);
+        oauth.addHeader("WWW-Authenticate", "Basic realm=\"x\"");
+        oauth.addHeader("WWW-Authenticate", "Bearer realm=\"mcp\", resource_metadata=\"https://mcp.example.com/.well-known/"
+                + "oauth-protected-resource/mcp\", scope=\"files:read files:write\", error=\"invalid_token\"");
+        McpException e = HttpFailures.status(oauth, "POST", BACKEND);
+        assertEquals(McpException.Kind.AUTHORIZATION_REQUIRED, e.kind());
+        assertEquals(401, e.httpStatus());
+        assertEquals("{\"resourceMetadata\":\"https://mcp.example.com/.well-known/oauth-protected-resource/mcp\","
+                + "\"scope\":\"files:read files:write\"}", e.rpcData().toString());
+
+        for (String challenge : new String[] {"Bearer realm=\"mcp\"", "Bearer resource_metadata=\"javascript:alert(1)\"",
+                "Bearer resource_metadata=\"" + "x".repeat(5000) + "\""}) {
+            org.apache.hc.core5.http.message.BasicClassicHttpResponse plain = new org.apache.hc.core5.http.message.BasicClassicHttpResponse(401);
+            plain.addHeader("WWW-Authenticate", challenge);
+            assertEquals(McpException.Kind.HTTP_STATUS, HttpFailures.status(plain, "POST", BACKEND).kind(), challenge);
+        }
+    }
 }
