@@ -13,11 +13,18 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.sql.Connection;
 import java.sql.DriverManager;
+import java.sql.ResultSet;
+import java.sql.SQLException;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -64,7 +71,12 @@ public final class ClusterMembers implements BeforeAllCallback {
     /** Each way in, for tests that must hold through all of them. */
     public static final List<Member> ALL = List.of(A, B, PROXY);
     static final Path WLP = Path.of("target/liberty/wlp");
+    /** The Liberty servers of members A and B (created by the build). */
+    static final String SERVER_A = "switchboard-cluster-a";
+    static final String SERVER_B = "switchboard-cluster-b";
     private static final String MARIADB = System.getProperty("it.mariadb.url", "jdbc:mysql://127.0.0.1:3306/");
+    /** The members' database on that MariaDB (the pom's {@code it.cluster.db}). */
+    private static final String DATABASE = System.getProperty("it.cluster.db", "switchboard_cluster_18780");
     private static final Path DIR = Path.of(System.getProperty("it.cluster.dir", "target/cluster"));
     /** Generous: on a loaded 2-core machine a Liberty start has taken minutes. */
     private static final Duration START_TIMEOUT = Duration.ofSeconds(420);
@@ -87,8 +99,8 @@ public final class ClusterMembers implements BeforeAllCallback {
     }
 
     private static void stopMembers() throws IOException, InterruptedException {
-        Process a = server("stop", "switchboard-cluster-a", Map.of());
-        Process b = server("stop", "switchboard-cluster-b", Map.of());
+        Process a = server("stop", SERVER_A, Map.of());
+        Process b = server("stop", SERVER_B, Map.of());
         a.waitFor(120, TimeUnit.SECONDS);
         b.waitFor(120, TimeUnit.SECONDS);
     }
@@ -98,19 +110,23 @@ public final class ClusterMembers implements BeforeAllCallback {
             freshDatabase();
             Files.createDirectories(DIR);
             Instant started = Instant.now();
-            Process a = server("start", "switchboard-cluster-a", Map.of());
-            Process b = server("start", "switchboard-cluster-b", Map.of());
-            finished(a, "server start switchboard-cluster-a");
-            finished(b, "server start switchboard-cluster-b");
+            // both at once: each member's start is mostly its own work, and their Hazelcast members find each other
+            Process a = server("start", SERVER_A, Map.of());
+            Process b = server("start", SERVER_B, Map.of());
+            finished(a, "server start " + SERVER_A);
+            finished(b, "server start " + SERVER_B);
             awaitClusterOf(A, 2);
+            Duration aReady = Duration.between(started, Instant.now());
             awaitClusterOf(B, 2);
             Process proxy = haproxy();
             awaitReady(PROXY);
-            System.out.println("Cluster of A and B behind haproxy ready in " + Duration.between(started, Instant.now()).toSeconds() + " s");
+            System.out.println("Cluster of A and B behind haproxy ready in " + Duration.between(started, Instant.now()).toSeconds()
+                    + " s (A saw both members after " + aReady.toSeconds() + " s); " + startFigures(SERVER_A) + "; "
+                    + startFigures(SERVER_B));
             return new Running(proxy);
         } catch (Exception | AssertionError e) {
-            AssertionError failure = new AssertionError("The cluster did not start: " + e + "\nA: "
-                    + logTail("switchboard-cluster-a") + "\nB: " + logTail("switchboard-cluster-b"), e);
+            AssertionError failure = new AssertionError("The cluster did not start: " + (e instanceof AssertionError ? e.getMessage() : e) + "\n"
+                    + new MemberLog(SERVER_A).whatMatters() + "\n" + new MemberLog(SERVER_B).whatMatters(), e);
             try {
                 stopMembers();
             } catch (Exception stopFailed) {
@@ -122,10 +138,24 @@ public final class ClusterMembers implements BeforeAllCallback {
 
     /** The cluster's database, dropped and created again: every run starts from an empty schema. */
     private static void freshDatabase() throws Exception {
-        String name = System.getProperty("it.cluster.db", "switchboard_cluster_18780");
         try (Connection c = DriverManager.getConnection(MARIADB, "root", "")) {
-            c.createStatement().execute("DROP DATABASE IF EXISTS " + name);
-            c.createStatement().execute("CREATE DATABASE " + name + " CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
+            c.createStatement().execute("DROP DATABASE IF EXISTS " + DATABASE);
+            c.createStatement().execute("CREATE DATABASE " + DATABASE + " CHARACTER SET utf8mb4 COLLATE utf8mb4_unicode_ci");
+        }
+    }
+
+    /**
+     * A statement on the cluster's database, as the tests look behind the members: the first column of the first row
+     * of a query ({@code select ...}; null without a row), or the number of rows another statement changed.
+     */
+    static String database(String sql) throws SQLException {
+        try (Connection c = DriverManager.getConnection(MARIADB + DATABASE, "root", "")) {
+            if (!sql.startsWith("select")) {
+                return String.valueOf(c.createStatement().executeUpdate(sql));
+            }
+            try (ResultSet rs = c.createStatement().executeQuery(sql)) {
+                return rs.next() ? rs.getString(1) : null;
+            }
         }
     }
 
@@ -168,11 +198,18 @@ public final class ClusterMembers implements BeforeAllCallback {
         assertEquals(0, process.exitValue(), what);
     }
 
-    /** Waits until the member is ready and its readiness says it sees {@code members} members. */
+    /**
+     * Waits until the member is ready and its readiness says it sees {@code members} members; fails at once when the
+     * member's log says its application will not start (refused, failed, or the server stopping).
+     */
     static void awaitClusterOf(Member member, int members) throws InterruptedException {
         Instant deadline = Instant.now().plus(START_TIMEOUT);
         String last = "no answer";
+        MemberLog log = serverOf(member).map(MemberLog::new).orElse(null);
         while (Instant.now().isBefore(deadline)) {
+            if (log != null && log.hopeless().isPresent()) {
+                throw new AssertionError(member + " will not start: " + log.hopeless().get());
+            }
             try {
                 Api.Reply ready = member.get("/health/ready", null);
                 last = ready.text();
@@ -211,14 +248,31 @@ public final class ClusterMembers implements BeforeAllCallback {
         }
     }
 
+    /** The last 40 lines of the server's {@code messages.log}, Liberty's JSON lines rendered as {@code time level message}. */
     static String logTail(String server) {
-        Path log = WLP.resolve("usr/servers/" + server + "/logs/messages.log");
-        try {
-            List<String> lines = Files.readAllLines(log);
-            return String.join("\n", lines.subList(Math.max(0, lines.size() - 40), lines.size()));
-        } catch (IOException e) {
-            return "(no " + log + ")";
+        MemberLog log = new MemberLog(server);
+        return Files.exists(log.file()) ? log.tail(40) : "(no " + log.file() + ")";
+    }
+
+    /** The Liberty server behind a member's own port; empty for the proxy. */
+    static Optional<String> serverOf(Member member) {
+        return member == A ? Optional.of(SERVER_A) : member == B ? Optional.of(SERVER_B) : Optional.empty();
+    }
+
+    /** What the member's log says its start took: {@code switchboard-cluster-a: server 52.4 s, application 71.8 s}. */
+    private static String startFigures(String server) {
+        List<String> lines = new MemberLog(server).lines();
+        return server + ": " + lines.stream().map(ClusterMembers::startFigure).filter(Objects::nonNull)
+                .collect(Collectors.joining(", "));
+    }
+
+    private static String startFigure(String line) {
+        Matcher server = Pattern.compile("CWWKF0011I: .* started in ([0-9.]+) seconds").matcher(line);
+        if (server.find()) {
+            return "server " + server.group(1) + " s";
         }
+        Matcher application = Pattern.compile("CWWKZ0001I: Application \\S+ started in ([0-9.]+) seconds").matcher(line);
+        return application.find() ? "application " + application.group(1) + " s" : null;
     }
 
     private static String port(Member member) {

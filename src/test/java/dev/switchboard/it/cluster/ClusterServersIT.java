@@ -11,9 +11,6 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
 import java.net.http.HttpResponse;
-import java.sql.Connection;
-import java.sql.DriverManager;
-import java.sql.ResultSet;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
@@ -75,11 +72,19 @@ class ClusterServersIT {
 
         A.put("/api/mcp-servers/" + id, admin, Json.createObjectBuilder().add("baseUrl", second.url())
                 .add("headers", Json.createObjectBuilder().add("Authorization", "Bearer secret-two")).build()).expect(200);
-        int firstBefore = first.lines().size();
+        Instant edited = Instant.now();
+        // the news reaches B a moment after A answered the edit (a call B began before that uses what it had read)
         awaitEchoAt(second, B, session, name);
+        assertTrue(Duration.between(edited, Instant.now()).compareTo(SETTINGS_READ_AT_THE_LATEST.plusSeconds(3)) < 0,
+                "B used the new address within the settings read's age (plus the calls' own time)");
         assertEquals("Bearer secret-two", lastCall(second).getJsonObject("headers").getString("authorization"));
-        echo(B, session, name, "again");
-        assertEquals(firstBefore, first.lines().size(), "B's connection to the old address is gone");
+        int firstBefore = first.lines().size();
+        long secondCalls = calls(second);
+        for (String message : List.of("again", "and again", "once more")) {
+            echo(B, session, name, message);
+        }
+        assertEquals(firstBefore, first.lines().size(), "once B used the new settings, its connection to the old address is gone");
+        assertEquals(secondCalls + 3, calls(second), "every later call went to the new address");
     }
 
     @Test
@@ -90,7 +95,7 @@ class ClusterServersIT {
         String session = session(B);
         echo(B, session, name, "before");
         // as a member that missed the news would see it: only the database knows
-        database("update mcp_servers set base_url = '" + third.url() + "', settings_version = settings_version + 1 where id = " + id);
+        ClusterMembers.database("update mcp_servers set base_url = '" + third.url() + "', settings_version = settings_version + 1 where id = " + id);
         Instant changed = Instant.now();
         awaitEchoAt(third, B, session, name);
         assertTrue(Duration.between(changed, Instant.now()).compareTo(SETTINGS_READ_AT_THE_LATEST.plusSeconds(3)) < 0,
@@ -132,27 +137,18 @@ class ClusterServersIT {
         throw new AssertionError(member + " never called the server's new address " + backend.url());
     }
 
+    private static long calls(RecordingBackend backend) {
+        return backend.lines().stream().filter(line -> "tools/call".equals(line.getString("rpc", null))).count();
+    }
+
     private static JsonObject lastCall(RecordingBackend backend) {
         return backend.lines().stream().filter(line -> "tools/call".equals(line.getString("rpc", null)))
                 .reduce((a, b) -> b).orElseThrow(() -> new AssertionError("no tools/call at " + backend.url()));
     }
 
     private static void assertStoredEncrypted(long id, String secret) throws Exception {
-        String stored = database("select headers from mcp_servers where id = " + id);
+        String stored = ClusterMembers.database("select headers from mcp_servers where id = " + id);
         assertFalse(stored.contains(secret), stored);
         assertTrue(stored.contains("enc:v2:1:"), stored);
-    }
-
-    /** A statement on the cluster's database: the first column of the first row of a query, or the rows changed. */
-    private static String database(String sql) throws Exception {
-        String url = "jdbc:mysql://127.0.0.1:3306/" + System.getProperty("it.cluster.db", "switchboard_cluster_18780");
-        try (Connection c = DriverManager.getConnection(url, "root", "")) {
-            if (!sql.startsWith("select")) {
-                return String.valueOf(c.createStatement().executeUpdate(sql));
-            }
-            try (ResultSet rs = c.createStatement().executeQuery(sql)) {
-                return rs.next() ? rs.getString(1) : null;
-            }
-        }
     }
 }

@@ -91,7 +91,19 @@ final class ClusterTenant {
         if (idempotencyKey != null) {
             params.add("_meta", Json.createObjectBuilder().add("idempotencyKey", idempotencyKey));
         }
-        String body = Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", 7).add("method", "tools/call")
+        return rpc(member, session, "tools/call", params.build());
+    }
+
+    /**
+     * {@code tools/list} through {@code member}: no permit taken, but the member reads the session, the tenant's policy
+     * and the backend's tools, so the calls that follow spend no time on first reads.
+     */
+    JsonObject listTools(ClusterMembers.Member member, String session) {
+        return rpc(member, session, "tools/list", Json.createObjectBuilder().build());
+    }
+
+    private JsonObject rpc(ClusterMembers.Member member, String session, String method, JsonObject params) {
+        String body = Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", 7).add("method", method)
                 .add("params", params).build().toString();
         HttpResponse<String> reply = McpHttp.sendTo(member.base(), "POST", body, "Authorization", "Bearer " + userToken,
                 "Accept", McpHttp.BOTH, "Content-Type", "application/json", "Mcp-Session-Id", session,
