@@ -32,6 +32,19 @@ class MemberConfigTest {
         assertEquals("false", config.getProperty("hazelcast.phone.home.enabled"));
         assertEquals("false", config.getProperty("hazelcast.shutdownhook.enabled"));
         assertEquals(500, config.getMapConfig(MemberConfig.IDEMPOTENCY_KEYS).getEvictionConfig().getSize());
+        assertEquals(5, join.getTcpIpConfig().getConnectionTimeoutSeconds(), "Hazelcast's own, for members on a network");
+    }
+
+    @Test
+    void membersAllOnThisHostAskForAMasterOneSecondOnly() {
+        ClusterSettings local = new ClusterSettings(List.of("127.0.0.1:5701", "localhost:5702", "[::1]:5703"),
+                Optional.empty(), 5701, Optional.of("127.0.0.1"), "it");
+        assertEquals(1, MemberConfig.of(local, 10, getClass().getClassLoader()).getNetworkConfig().getJoin()
+                .getTcpIpConfig().getConnectionTimeoutSeconds());
+        assertTrue(MemberConfig.onThisHostOnly(List.of("127.0.0.2:5701", "::1")));
+        assertFalse(MemberConfig.onThisHostOnly(List.of("127.0.0.1:5701", "10.0.0.2:5701")), "one on another host");
+        assertFalse(MemberConfig.onThisHostOnly(List.of("localhost.example.org:5701")));
+        assertFalse(MemberConfig.onThisHostOnly(List.of()));
     }
 
     @Test
