@@ -1,6 +1,6 @@
 // A small MCP server (official TypeScript SDK, stdio) for the gateway's policy tests. Every call of a tool appends
 // its token to the state file given as the first argument, so a test can count exactly how often the gateway called.
-//   count(token):     answers the number of calls with this token so far
+//   count(token, delay_ms?): answers the number of calls with this token so far (after delay_ms, to overlap calls)
 //   fail_once(token): the first call with a token kills this process (the gateway sees a transport failure);
 //                     later calls, in a new process, answer "attempt N"
 //   hidden(token):    a tool the tests' allowlists leave out
@@ -19,8 +19,12 @@ function record(token) {
 
 const server = new McpServer({ name: "policy-test-server", version: "1.0.0" });
 const token = { token: z.string() };
-server.registerTool("count", { description: "Counts calls per token", inputSchema: token },
-  async ({ token }) => ({ content: [{ type: "text", text: `call ${record(token)}` }] }));
+server.registerTool("count", { description: "Counts calls per token", inputSchema: { ...token, delay_ms: z.number().optional() } },
+  async ({ token, delay_ms }) => {
+    const call = record(token);
+    await new Promise((resolve) => setTimeout(resolve, delay_ms ?? 0));
+    return { content: [{ type: "text", text: `call ${call}` }] };
+  });
 server.registerTool("fail_once", { description: "Dies on the first call of each token", inputSchema: token },
   async ({ token }) => {
     const attempt = record(token);

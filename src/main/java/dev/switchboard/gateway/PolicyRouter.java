@@ -36,7 +36,8 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
  *     <li>{@code tools/call}, {@code resources/read} and {@code prompts/get} take a permit from the tenant's (or
  *     subject's) token bucket first; without one the answer is {@code -32010} with a retry-after hint and the
  *     backend is never called;</li>
- *     <li>a {@code tools/call} with an idempotency key returns the key's first completed result again; it is retried
+ *     <li>a {@code tools/call} with an idempotency key returns the key's first completed result again (a call with the
+ *     key arriving while the first runs waits for it, see {@link IdempotentResults}); it is retried
  *     after a transport failure or timeout only when the tenant's rules mark the tool {@code retryAllowed} and low
  *     risk and the request carries that key.</li>
  * </ul>
@@ -200,21 +201,35 @@ public final class PolicyRouter implements McpRouter {
         }
         String exposed = exposedTool(text(params, "name"));
         String inputHash = sha256(CanonicalJson.of(params.get("arguments") == null ? JsonValue.EMPTY_JSON_OBJECT : params.get("arguments")));
+        if (!services.results().enabled()) {
+            return withRetries(request, progress, clientRequests, policy.ruleFor(exposed).permitsRetry());
+        }
         String scoped = IdempotentResults.scope(caller.tenantId(), caller.subject(), keyText.getString());
-        Optional<IdempotentResults.Stored> earlier = services.results().enabled() ? services.results().find(scoped) : Optional.empty();
-        if (earlier.isPresent()) {
-            IdempotentResults.Stored stored = earlier.get();
-            if (!stored.tool().equals(exposed) || !stored.inputHash().equals(inputHash)) {
-                return GatewayErrors.error(request.id(), GatewayErrors.INVALID_PARAMS, "Invalid params: idempotency key '"
-                        + keyText.getString() + "' was already used for a different call (tool or arguments differ)", null);
+        IdempotentResults.Claim claim = services.results().claim(scoped, exposed, inputHash);
+        return switch (claim.verdict()) {
+            case ANSWER -> JsonRpcMessage.result(request.id(), claim.result());
+            case CONFLICT -> GatewayErrors.error(request.id(), GatewayErrors.INVALID_PARAMS, "Invalid params: idempotency key '"
+                    + keyText.getString() + "' was already used for a different call (tool or arguments differ)", null);
+            case STILL_RUNNING -> GatewayErrors.error(request.id(), GatewayErrors.BACKEND_TIMEOUT, "backend_timeout: the call"
+                    + " with idempotency key '" + keyText.getString() + "' made first is still running; ask again later", null);
+            case RUN -> runClaimed(request, progress, clientRequests, exposed, claim.ticket());
+        };
+    }
+
+    /** The call holding its key's claim: a result completes the claim, anything else frees the key for the next try. */
+    private JsonRpcMessage runClaimed(JsonRpcMessage request, Consumer<JsonObject> progress,
+                                      ServerRequestHandler clientRequests, String exposed, IdempotentResults.Ticket ticket) {
+        JsonRpcMessage response = null;
+        try {
+            response = withRetries(request, progress, clientRequests, policy.ruleFor(exposed).permitsRetry());
+            return response;
+        } finally {
+            if (response != null && response.json().get("result") instanceof JsonObject result) {
+                services.results().complete(ticket, result);
+            } else {
+                services.results().abandon(ticket);
             }
-            return JsonRpcMessage.result(request.id(), stored.result());
         }
-        JsonRpcMessage response = withRetries(request, progress, clientRequests, policy.ruleFor(exposed).permitsRetry());
-        if (services.results().enabled() && response.json().get("result") instanceof JsonObject result) {
-            services.results().store(scoped, exposed, inputHash, result);
-        }
-        return response;
     }
 
     /** Only a transport failure or timeout is retried, never a tool's own error result or a backend's JSON-RPC error. */

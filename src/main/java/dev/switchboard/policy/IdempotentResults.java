@@ -2,65 +2,70 @@ package dev.switchboard.policy;
 
 import jakarta.json.JsonObject;
 
-import java.time.Duration;
-import java.util.LinkedHashMap;
-import java.util.Map;
-import java.util.Optional;
-import java.util.function.LongSupplier;
+import java.util.Objects;
 
 /**
- * The first completed result of each idempotency key, kept for a window, so a client repeating a {@code tools/call}
- * with the same key gets that result again instead of running the tool twice. Keys are scoped by tenant and subject;
- * a key reused for another tool or other arguments is refused rather than answered with a stranger's result. Bounded:
- * beyond {@code capacity} the least recently stored result goes first.
+ * Idempotency keys of {@code tools/call}: the first call with a key claims it, and every call with the same key gets
+ * that call's result instead of running the tool again, for a window after it completed; a call arriving while the
+ * first still runs waits for its result. Keys are scoped by tenant and subject; a key reused for another tool or other
+ * arguments is refused rather than answered with a stranger's result. {@link LocalIdempotentResults} keeps the keys
+ * in this JVM; in cluster mode the {@code cluster} room's implementation keeps them in Hazelcast, so a key sent to two
+ * members runs the tool once.
  */
-public final class IdempotentResults {
+public interface IdempotentResults {
 
-    /** What a key was first used for and what it produced. */
-    public record Stored(String tool, String inputHash, JsonObject result, long storedAtNanos) {
+    /** What a claim came to. */
+    enum Verdict {
+        /** The caller makes the call, then {@link #complete completes} or {@link #abandon abandons} its ticket. */
+        RUN,
+        /** The first call's result is the answer. */
+        ANSWER,
+        /** The key was used for another tool or other arguments. */
+        CONFLICT,
+        /** The first call did not finish within the wait. */
+        STILL_RUNNING
     }
 
-    private final Duration window;
-    private final int capacity;
-    private final LongSupplier nanoClock;
-    private final Map<String, Stored> results;
-
-    public IdempotentResults(Duration window, int capacity, LongSupplier nanoClock) {
-        this.window = window;
-        this.capacity = capacity;
-        this.nanoClock = nanoClock;
-        this.results = new LinkedHashMap<>(16, 0.75f, false) {
-            @Override
-            protected boolean removeEldestEntry(Map.Entry<String, Stored> eldest) {
-                return size() > IdempotentResults.this.capacity;
-            }
-        };
+    /** Whose claim a key holds while its call runs: the key, what it is for, and a unique id. */
+    record Ticket(String scopedKey, String tool, String inputHash, String id) {
     }
 
-    public static String scope(String tenant, String subject, String key) {
+    /**
+     * @param ticket the claim to complete or abandon, with {@link Verdict#RUN}
+     * @param result the first call's result, with {@link Verdict#ANSWER}
+     */
+    record Claim(Verdict verdict, Ticket ticket, JsonObject result) {
+
+        public static Claim run(Ticket ticket) {
+            return new Claim(Verdict.RUN, Objects.requireNonNull(ticket), null);
+        }
+
+        public static Claim answer(JsonObject result) {
+            return new Claim(Verdict.ANSWER, null, Objects.requireNonNull(result));
+        }
+
+        public static Claim of(Verdict verdict) {
+            return new Claim(verdict, null, null);
+        }
+    }
+
+    /** The key as claims are kept: a client's key means nothing outside its tenant and subject. */
+    static String scope(String tenant, String subject, String key) {
         return tenant + "\u0000" + subject + "\u0000" + key;
     }
 
-    public synchronized Optional<Stored> find(String scopedKey) {
-        Stored stored = results.get(scopedKey);
-        if (stored == null) {
-            return Optional.empty();
-        }
-        if (nanoClock.getAsLong() - stored.storedAtNanos() > window.toNanos()) {
-            results.remove(scopedKey);
-            return Optional.empty();
-        }
-        return Optional.of(stored);
-    }
+    /**
+     * Claims {@code scopedKey} for a call of {@code tool} whose arguments hash to {@code inputHash}, waiting while
+     * another call holds it (bounded, see {@code switchboard.gateway.idempotency.wait}).
+     */
+    Claim claim(String scopedKey, String tool, String inputHash);
 
-    /** Keeps the first result only: a later one under the same key never replaces it. */
-    public synchronized void store(String scopedKey, String tool, String inputHash, JsonObject result) {
-        if (find(scopedKey).isEmpty()) {
-            results.put(scopedKey, new Stored(tool, inputHash, result, nanoClock.getAsLong()));
-        }
-    }
+    /** The call completed with a result: it is the answer for the key from now on, for the window. */
+    void complete(Ticket ticket, JsonObject result);
 
-    public boolean enabled() {
-        return capacity > 0 && !window.isZero();
-    }
+    /** The call ended without a result (an error): the key is free again, the next call with it runs. */
+    void abandon(Ticket ticket);
+
+    /** False when the window or the capacity is zero: keys are then ignored. */
+    boolean enabled();
 }

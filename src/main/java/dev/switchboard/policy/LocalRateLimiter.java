@@ -1,6 +1,5 @@
 package dev.switchboard.policy;
 
-import io.github.bucket4j.Bandwidth;
 import io.github.bucket4j.Bucket;
 import io.github.bucket4j.ConsumptionProbe;
 import io.github.bucket4j.TimeMeter;
@@ -61,9 +60,7 @@ public final class LocalRateLimiter implements RateLimiter {
     }
 
     private Bucket newBucket(RateLimit limit) {
-        Bandwidth bandwidth = Bandwidth.builder().capacity(limit.burst())
-                .refillGreedy(limit.requests(), limit.period()).build();
-        return Bucket.builder().addLimit(bandwidth).withCustomTimePrecision(clock).build();
+        return Bucket.builder().addLimit(limit.bandwidth()).withCustomTimePrecision(clock).build();
     }
 
     private void sweep(long now) {

@@ -8,7 +8,10 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 import java.time.Duration;
 
-/** The policy room's settings and the shared objects the gateway's policy layer uses. */
+/**
+ * The policy room's settings and the shared objects the gateway's policy layer uses: in memory here; in cluster mode
+ * the {@code cluster} room's alternatives replace the rate limiter and the idempotent results.
+ */
 @ApplicationScoped
 public class PolicyConfiguration {
 
@@ -32,8 +35,27 @@ public class PolicyConfiguration {
     @ConfigProperty(name = "switchboard.gateway.idempotency.capacity", defaultValue = "10000")
     int idempotencyCapacity;
 
+    @Inject
+    @ConfigProperty(name = "switchboard.gateway.idempotency.wait", defaultValue = "PT60S")
+    Duration idempotencyWait;
+
     public RetrySettings retries() {
         return new RetrySettings(retryMaxAttempts, retryInitialBackoff, retryMaxBackoff);
+    }
+
+    /** How long a completed result is answered again. */
+    public Duration idempotencyWindow() {
+        return idempotencyWindow;
+    }
+
+    /** Keys kept (per member in cluster mode). */
+    public int idempotencyCapacity() {
+        return idempotencyCapacity;
+    }
+
+    /** How long a call waits for the first call with its key; in cluster mode also how long a claim outlives its member. */
+    public Duration idempotencyWait() {
+        return idempotencyWait;
     }
 
     @Produces
@@ -45,6 +67,6 @@ public class PolicyConfiguration {
     @Produces
     @Singleton
     IdempotentResults idempotentResults() {
-        return new IdempotentResults(idempotencyWindow, idempotencyCapacity, System::nanoTime);
+        return new LocalIdempotentResults(idempotencyWindow, idempotencyCapacity, idempotencyWait, System::nanoTime);
     }
 }

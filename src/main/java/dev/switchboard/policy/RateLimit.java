@@ -1,5 +1,7 @@
 package dev.switchboard.policy;
 
+import io.github.bucket4j.Bandwidth;
+
 import java.time.Duration;
 
 /**
@@ -12,6 +14,16 @@ public record RateLimit(int requests, Duration period, int burst, boolean perSub
         if (requests < 1 || burst < 1 || period.isZero() || period.isNegative()) {
             throw new IllegalArgumentException("rate limit needs positive requests, period and burst");
         }
+    }
+
+    /** The bucket's shape for Bucket4j, wherever the bucket is kept. */
+    public Bandwidth bandwidth() {
+        return Bandwidth.builder().capacity(burst).refillGreedy(requests, period).build();
+    }
+
+    /** Names the shape within a bucket key: a changed shape is another bucket. */
+    public String shapeKey() {
+        return requests + "/" + period + "/" + burst;
     }
 
     /** {@code "second"} or {@code "minute"}, as the API writes it. */

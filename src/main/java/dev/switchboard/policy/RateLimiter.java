@@ -3,8 +3,8 @@ package dev.switchboard.policy;
 import java.time.Duration;
 
 /**
- * Takes one permit from a named token bucket. The in-process implementation keeps buckets in this JVM; a shared
- * one (Bucket4j over a database or Redis) can replace it so that instances share one limit.
+ * Takes one permit from a named token bucket. {@link LocalRateLimiter} keeps buckets in this JVM; in cluster mode the
+ * {@code cluster} room's implementation keeps them in Hazelcast, so a tenant's limit holds across all members.
  */
 public interface RateLimiter {
 

@@ -51,6 +51,9 @@ public class LocalLogin {
     Event<SignInEvent> events;
 
     @Inject
+    SignInTallies tallies;
+
+    @Inject
     @ConfigProperty(name = "switchboard.login.free-failures", defaultValue = "3")
     int freeFailures;
 
@@ -91,7 +94,7 @@ public class LocalLogin {
         throttle = new SignInThrottle(
                 new SignInThrottle.Rules(freeFailures, firstDelay, maxDelay, lockAfter, lockDuration, forgetAfter),
                 new SignInThrottle.Rules(addressFreeFailures, firstDelay, maxDelay, addressLockAfter, lockDuration, forgetAfter),
-                100_000);
+                tallies);
     }
 
     /** @param address the client's address, as the HTTP request gives it */

@@ -7,6 +7,9 @@ import jakarta.json.JsonObject;
 import jakarta.json.JsonReader;
 import java.io.StringReader;
 import java.nio.charset.StandardCharsets;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.KeyPair;
 import java.security.interfaces.RSAPublicKey;
@@ -15,8 +18,10 @@ import java.util.logging.Logger;
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /**
- * The built-in issuer's RSA key: generated on first start into {@code <data-dir>/jwt-signing-key.pem}
- * (owner-only), reused afterwards so tokens and API keys survive restarts.
+ * The built-in issuer's RSA key, stored once in the database (encrypted with the secret key, {@link SigningKeyRow}) so
+ * that every instance on it signs and verifies with the same key. The first start stores the key of before, {@code
+ * <data-dir>/jwt-signing-key.pem}, when there is one (tokens and API keys issued before keep working), or a new one;
+ * the file is not read again. Re-encrypted under the newest secret key when it is not under it yet.
  */
 @ApplicationScoped
 public class SigningKeys {
@@ -27,19 +32,66 @@ public class SigningKeys {
     @Inject
     DataDirectory dataDirectory;
 
+    @Inject
+    SigningKeyRows rows;
+
+    @Inject
+    SecretCipher cipher;
+
     private JwtSigner signer;
     private JsonObject jwks;
     private String kid;
 
     @PostConstruct
     void load() {
-        Path file = dataDirectory.resolve(FILE_NAME);
-        KeyPair pair = SigningKeyPem.decode(OwnerOnlyFiles.readOrCreate(file, SigningKeyPem::generate));
+        KeyPair pair = SigningKeyPem.decode(storedPem().getBytes(StandardCharsets.US_ASCII));
         RSAPublicKey publicKey = (RSAPublicKey) pair.getPublic();
         kid = RsaJwk.thumbprint(publicKey);
         signer = new JwtSigner(pair.getPrivate(), kid);
         jwks = RsaJwk.jwks(publicKey);
-        LOG.info(() -> "JWT signing key " + kid + " loaded from " + file);
+        LOG.info(() -> "JWT signing key " + kid + " loaded from the database");
+    }
+
+    private String storedPem() {
+        SigningKeyRow row = rows.find().orElseGet(this::storeFirstKey);
+        String pem;
+        try {
+            pem = cipher.decrypt(row.privateKey(), SigningKeyRow.PLACE);
+        } catch (IllegalStateException e) {
+            throw new IllegalStateException("The JWT signing key in the database (table signing_key) cannot be decrypted"
+                    + " with the configured secret keys: configure the key it was stored with (switchboard.secret-keys),"
+                    + " or delete the row to start with a new signing key (every token and API key issued so far is then"
+                    + " refused). " + e.getMessage(), e);
+        }
+        if (!cipher.isCurrent(row.privateKey())) {
+            rows.reencrypt(row.privateKey(), cipher.encrypt(pem, SigningKeyRow.PLACE));
+        }
+        return pem;
+    }
+
+    /** Stores the key of before or a new one; when another instance stored its key meanwhile, that one wins. */
+    private SigningKeyRow storeFirstKey() {
+        Path file = dataDirectory.resolve(FILE_NAME);
+        boolean existing = Files.exists(file);
+        byte[] pem = existing ? readFile(file) : SigningKeyPem.generate();
+        String keyId = RsaJwk.thumbprint((RSAPublicKey) SigningKeyPem.decode(pem).getPublic());
+        try {
+            rows.insert(new SigningKeyRow(keyId, cipher.encrypt(new String(pem, StandardCharsets.US_ASCII),
+                    SigningKeyRow.PLACE), System.currentTimeMillis()));
+            LOG.info(() -> existing ? "JWT signing key " + keyId + " moved from " + file + " into the database"
+                    : "JWT signing key " + keyId + " generated into the database");
+        } catch (RuntimeException e) {
+            LOG.info(() -> "Another instance stored the JWT signing key first: " + e.getMessage());
+        }
+        return rows.find().orElseThrow(() -> new IllegalStateException("The JWT signing key could not be stored"));
+    }
+
+    private static byte[] readFile(Path file) {
+        try {
+            return Files.readAllBytes(file);
+        } catch (IOException e) {
+            throw new UncheckedIOException("Cannot read " + file, e);
+        }
     }
 
     JwtSigner signer() {

@@ -3,7 +3,7 @@ package dev.switchboard.gateway;
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.ServerRequestHandler;
 import dev.switchboard.observability.TraceContext;
-import dev.switchboard.policy.IdempotentResults;
+import dev.switchboard.policy.LocalIdempotentResults;
 import dev.switchboard.policy.LocalRateLimiter;
 import dev.switchboard.policy.PolicyJson;
 import dev.switchboard.policy.PolicyMetrics;
@@ -93,7 +93,7 @@ class PolicyRouterTest {
             return false;
         }
     }), metrics, new RetrySettings(3, Duration.ZERO, Duration.ZERO),
-            new IdempotentResults(Duration.ofMinutes(10), 100, nanos::get));
+            new LocalIdempotentResults(Duration.ofMinutes(10), 100, Duration.ofSeconds(5), nanos::get));
 
     static JsonObject json(String text) {
         try (var reader = Json.createReader(new StringReader(text.replace('\'', '"')))) {

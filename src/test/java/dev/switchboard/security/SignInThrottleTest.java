@@ -21,7 +21,7 @@ class SignInThrottleTest {
 
     @Test
     void delaysGrowAfterTheFreeFailuresThenTheAccountLocks() {
-        SignInThrottle throttle = new SignInThrottle(ACCOUNT, ADDRESS, 1000);
+        SignInThrottle throttle = new SignInThrottle(ACCOUNT, ADDRESS, new LocalSignInTallies(2000));
         Instant now = T0;
         for (int i = 0; i < 3; i++) {
             assertNull(throttle.check("admin", "10.0.0.1", now), "free failure " + (i + 1));
@@ -54,7 +54,7 @@ class SignInThrottleTest {
 
     @Test
     void anAdministratorLiftsALockAndASuccessResetsTheAccountOnly() {
-        SignInThrottle throttle = new SignInThrottle(ACCOUNT, ADDRESS, 1000);
+        SignInThrottle throttle = new SignInThrottle(ACCOUNT, ADDRESS, new LocalSignInTallies(2000));
         for (int i = 0; i < 10; i++) {
             throttle.failed("alice", "10.0.0.2", T0);
         }
@@ -79,7 +79,7 @@ class SignInThrottleTest {
 
     @Test
     void addressesLockToo() {
-        SignInThrottle throttle = new SignInThrottle(ACCOUNT, ADDRESS, 1000);
+        SignInThrottle throttle = new SignInThrottle(ACCOUNT, ADDRESS, new LocalSignInTallies(2000));
         Set<SignInThrottle.Scope> last = Set.of();
         for (int i = 0; i < 100; i++) {
             last = throttle.failed("name-" + i, "10.0.0.5", T0);
@@ -90,7 +90,7 @@ class SignInThrottleTest {
 
     @Test
     void quietCountsAreForgottenAndMemoryIsBounded() {
-        SignInThrottle throttle = new SignInThrottle(ACCOUNT, ADDRESS, 3);
+        SignInThrottle throttle = new SignInThrottle(ACCOUNT, ADDRESS, new LocalSignInTallies(6));
         for (int i = 0; i < 5; i++) {
             throttle.failed("erin", "10.0.0.6", T0);
         }
@@ -102,6 +102,6 @@ class SignInThrottleTest {
         for (int i = 0; i < 3; i++) {
             throttle.failed("spray-" + i, "10.1.0." + i, T0);
         }
-        assertNull(throttle.check("frank", "10.0.0.7", T0), "at most 3 tracked: the oldest went first");
+        assertNull(throttle.check("frank", "10.0.0.7", T0), "at most 6 tallies (3 sign-ins of account and address): the oldest went first");
     }
 }

@@ -34,6 +34,7 @@ public final class BackendConnection {
     }
 
     private final PoolKey key;
+    private final long settingsVersion;
     private final McpConnector connector;
     private final PoolConfig config;
     private final Clock clock;
@@ -56,13 +57,15 @@ public final class BackendConnection {
     private volatile CachedTools toolCache;
 
     /**
+     * @param settingsVersion      the version of the server's settings this connection is made from
      * @param toolsChangedListener told after the backend announced {@code tools/list_changed} and the cache was dropped
      * @param outsideCalls         who answers the backend's requests that belong to no call in flight (null: nobody)
      */
-    BackendConnection(PoolKey key, McpConnector connector, PoolConfig config, Clock clock,
+    BackendConnection(PoolKey key, long settingsVersion, McpConnector connector, PoolConfig config, Clock clock,
                       Consumer<PoolKey> toolsChangedListener, Consumer<BackendNotification> notificationListener,
                       BiFunction<PoolKey, String, ServerRequestHandler> outsideCalls) {
         this.key = key;
+        this.settingsVersion = settingsVersion;
         this.connector = connector;
         this.config = config;
         this.clock = clock;
@@ -74,6 +77,10 @@ public final class BackendConnection {
 
     public PoolKey key() {
         return key;
+    }
+
+    long settingsVersion() {
+        return settingsVersion;
     }
 
     public ConnectionSnapshot snapshot() {

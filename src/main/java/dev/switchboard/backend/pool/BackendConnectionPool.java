@@ -20,6 +20,7 @@ import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
+import java.util.logging.Logger;
 
 /**
  * Every user's live backend sessions (the MCP client system's {@code MCPClientManager}), keyed by (user, server). Connects lazily,
@@ -27,6 +28,8 @@ import java.util.function.Consumer;
  * server changed. Free of JPA and container APIs: the caller supplies the decrypted {@code BackendSpec}.
  */
 public final class BackendConnectionPool implements AutoCloseable {
+
+    private static final Logger LOG = Logger.getLogger(BackendConnectionPool.class.getName());
 
     private final McpConnector connector;
     private final PoolConfig config;
@@ -83,7 +86,7 @@ public final class BackendConnectionPool implements AutoCloseable {
     /** The server's answer to {@code initialize} on its pooled session; connects first if needed. */
     public InitializeResult initializeResult(String userSubject, String serverId, BackendSpecSource source)
             throws McpException {
-        BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
+        BackendConnection connection = acquire(new PoolKey(userSubject, serverId), source.settingsVersion());
         try {
             return connection.initializeResult(source);
         } finally {
@@ -94,7 +97,7 @@ public final class BackendConnectionPool implements AutoCloseable {
     /** The server's tools (cached for {@link PoolConfig#toolCacheTtl()}, dropped on {@code tools/list_changed}). */
     public List<JsonObject> listTools(String userSubject, String serverId, BackendSpecSource source, Duration timeout)
             throws McpException {
-        BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
+        BackendConnection connection = acquire(new PoolKey(userSubject, serverId), source.settingsVersion());
         try {
             return connection.listTools(source, timeout);
         } finally {
@@ -111,7 +114,7 @@ public final class BackendConnectionPool implements AutoCloseable {
     public JsonObject callTool(String userSubject, String serverId, BackendSpecSource source, String toolName,
                                JsonObject arguments, Duration timeout, Consumer<JsonObject> progress) throws McpException {
         totalCalls.incrementAndGet();
-        BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
+        BackendConnection connection = acquire(new PoolKey(userSubject, serverId), source.settingsVersion());
         try {
             return connection.callTool(source, toolName, arguments, timeout, progress);
         } catch (McpException e) {
@@ -133,7 +136,7 @@ public final class BackendConnectionPool implements AutoCloseable {
                               JsonObject params, Duration timeout, Consumer<JsonObject> progress,
                               ServerRequestHandler serverRequests) throws McpException {
         totalCalls.incrementAndGet();
-        BackendConnection connection = acquire(new PoolKey(userSubject, serverId));
+        BackendConnection connection = acquire(new PoolKey(userSubject, serverId), source.settingsVersion());
         try {
             return connection.request(source, method, params, timeout, progress, serverRequests);
         } catch (McpException e) {
@@ -216,11 +219,25 @@ public final class BackendConnectionPool implements AutoCloseable {
         notificationListeners.forEach(listener -> listener.accept(notification));
     }
 
-    private BackendConnection acquire(PoolKey key) {
+    /**
+     * The key's connection for a caller that read the server's settings at {@code settingsVersion}: a connection made
+     * from older settings is dropped first (the server was edited, perhaps on another instance of a cluster).
+     */
+    private BackendConnection acquire(PoolKey key, long settingsVersion) {
         // a connection retired by the reaper between lookup and acquire is replaced by a fresh one
         while (true) {
-            BackendConnection connection = connections.computeIfAbsent(key, k -> new BackendConnection(k, connector, config, clock,
-                    this::toolsChanged, this::notified, (poolKey, method) -> outsideCalls.apply(poolKey, method)));
+            BackendConnection connection = connections.computeIfAbsent(key, k -> new BackendConnection(k, settingsVersion,
+                    connector, config, clock, this::toolsChanged, this::notified,
+                    (poolKey, method) -> outsideCalls.apply(poolKey, method)));
+            if (connection.settingsVersion() < settingsVersion) {
+                if (connections.remove(key, connection)) {
+                    LOG.info(() -> "MCP server " + key.serverId() + " changed (settings version " + settingsVersion
+                            + "): closed the connection of " + key.userSubject() + " made from version "
+                            + connection.settingsVersion());
+                    connection.close();
+                }
+                continue;
+            }
             if (connection.acquire()) {
                 return connection;
             }

@@ -11,4 +11,12 @@ import dev.switchboard.mcp.client.BackendSpec;
 public interface BackendSpecSource {
 
     BackendSpec get() throws McpException;
+
+    /**
+     * The version of the server's settings this source reads: a pooled connection made from an older version is
+     * dropped before the next call through this source. Zero for sources of no registered server.
+     */
+    default long settingsVersion() {
+        return 0;
+    }
 }

@@ -62,6 +62,10 @@ public class McpServer extends OwnedRecord {
     @Column(name = "auto_approve_tools")
     private String autoApproveToolsJson;
 
+    /** Raised by every edit: connections made from an older version are dropped on every instance. */
+    @Column(name = "settings_version", nullable = false)
+    private long settingsVersion = 1;
+
     public Scope getScope() { return scope; }
     public void setScope(Scope scope) { this.scope = scope; }
     public String getName() { return name; }
@@ -98,5 +102,7 @@ public class McpServer extends OwnedRecord {
     public String getDisabledToolsJson() { return disabledToolsJson; }
     public void setDisabledToolsJson(String disabledToolsJson) { this.disabledToolsJson = disabledToolsJson; }
     public String getAutoApproveToolsJson() { return autoApproveToolsJson; }
+    public long getSettingsVersion() { return settingsVersion; }
+    void raiseSettingsVersion() { settingsVersion++; }
     public void setAutoApproveToolsJson(String autoApproveToolsJson) { this.autoApproveToolsJson = autoApproveToolsJson; }
 }

@@ -101,6 +101,7 @@ public class McpServerRegistry {
         }
         ensureUniqueName(server);
         secrets.seal(server);
+        server.raiseSettingsVersion();
         server.setUpdatedAt(System.currentTimeMillis());
         em.flush();
         changes.fire(new McpServerChanged(id, false));
@@ -128,7 +129,18 @@ public class McpServerRegistry {
      */
     public BackendSpecSource specSource(McpServer server, CurrentUser user) {
         CallerIdentity caller = CallerIdentity.of(user);
-        return () -> toSpec(server, caller);
+        long settingsVersion = server.getSettingsVersion();
+        return new BackendSpecSource() {
+            @Override
+            public BackendSpec get() throws McpException {
+                return toSpec(server, caller);
+            }
+
+            @Override
+            public long settingsVersion() {
+                return settingsVersion;
+            }
+        };
     }
 
     /**

@@ -4,8 +4,8 @@ import dev.switchboard.it.support.Api;
 import dev.switchboard.it.support.GatewayClient;
 import dev.switchboard.it.support.McpHttp;
 import dev.switchboard.it.support.NewUser;
+import dev.switchboard.it.support.RecordingBackend;
 import dev.switchboard.it.support.Servers;
-import dev.switchboard.testing.ServerEverything;
 import jakarta.json.Json;
 import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
@@ -15,16 +15,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 
-import java.io.BufferedReader;
-import java.io.IOException;
-import java.io.InputStreamReader;
 import java.io.StringReader;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.Paths;
-import java.nio.file.StandardCopyOption;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -54,13 +48,13 @@ class GatewayResilienceIT {
 
     @RegisterExtension
     static final NewUser user = new NewUser();
-    static Recorder recording;
-    static Recorder fragile;
+    static RecordingBackend recording;
+    static RecordingBackend fragile;
 
     @BeforeAll
     static void start() throws Exception {
-        recording = Recorder.start();
-        fragile = Recorder.start();
+        recording = RecordingBackend.start();
+        fragile = RecordingBackend.start();
         String admin = Api.adminToken();
         register(admin, "recording-it", recording, 60);
         register(admin, "narrow-it", recording, 60);
@@ -72,7 +66,7 @@ class GatewayResilienceIT {
     @AfterAll
     static void stop() {
         Servers.removeNamed(List.of("recording-it", "narrow-it", "slow-it", "fragile-it")::contains);
-        for (Recorder r : new Recorder[]{recording, fragile}) {
+        for (RecordingBackend r : new RecordingBackend[]{recording, fragile}) {
             if (r != null) {
                 r.kill();
             }
@@ -80,7 +74,7 @@ class GatewayResilienceIT {
     }
 
     /** A shared server with its own credentials; one of the same name left by an interrupted run goes first. */
-    static void register(String admin, String name, Recorder backend, int timeoutSeconds) {
+    static void register(String admin, String name, RecordingBackend backend, int timeoutSeconds) {
         Servers.removeNamed(name::equals);
         Api.post("/api/mcp-servers", admin, Json.createObjectBuilder().add("name", name).add("type", "streamableHttp")
                 .add("baseUrl", backend.url()).add("scope", "shared").add("timeout", timeoutSeconds)
@@ -326,59 +320,6 @@ class GatewayResilienceIT {
     static JsonObject parse(String json) {
         try (var reader = Json.createReader(new StringReader(json))) {
             return reader.readObject();
-        }
-    }
-
-    /** {@code recording-server.mjs} on a port of its own, restartable on the same port. */
-    static final class Recorder {
-
-        private final int port;
-        private final Path file;
-        private Process process;
-
-        private Recorder(int port, Path file) {
-            this.port = port;
-            this.file = file;
-        }
-
-        static Recorder start() throws IOException {
-            Path nodeDir = Paths.get(System.getProperty("switchboard.node.dir", "target/node")).toAbsolutePath();
-            Files.copy(Paths.get("src/test/node/recording-server.mjs"), nodeDir.resolve("recording-server.mjs"), StandardCopyOption.REPLACE_EXISTING);
-            Recorder recorder = new Recorder(ServerEverything.freePort(), Files.createTempFile("recorded-headers", ".jsonl"));
-            recorder.restart();
-            return recorder;
-        }
-
-        String url() {
-            return "http://127.0.0.1:" + port + "/mcp";
-        }
-
-        void restart() throws IOException {
-            Path nodeDir = Paths.get(System.getProperty("switchboard.node.dir", "target/node")).toAbsolutePath();
-            process = new ProcessBuilder("node", nodeDir.resolve("recording-server.mjs").toString(), Integer.toString(port), file.toString())
-                    .directory(nodeDir.toFile()).redirectErrorStream(true).start();
-            BufferedReader out = new BufferedReader(new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8));
-            String first = out.readLine();
-            if (first == null || !first.startsWith("listening")) {
-                throw new AssertionError("recording server did not start: " + first);
-            }
-        }
-
-        void kill() {
-            process.destroyForcibly();
-            try {
-                process.waitFor(5, TimeUnit.SECONDS);
-            } catch (InterruptedException e) {
-                Thread.currentThread().interrupt();
-            }
-        }
-
-        List<JsonObject> lines() {
-            try {
-                return Files.readAllLines(file).stream().filter(l -> !l.isBlank()).map(GatewayResilienceIT::parse).toList();
-            } catch (IOException e) {
-                throw new AssertionError(e);
-            }
         }
     }
 }

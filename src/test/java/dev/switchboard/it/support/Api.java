@@ -76,7 +76,12 @@ public final class Api {
      */
     public static Reply send(String method, String path, String token, String contentType, Object body) {
         awaitReady();
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(BASE + path)).timeout(Duration.ofSeconds(60));
+        return sendTo(BASE, method, path, token, contentType, body);
+    }
+
+    /** Sends to the server at {@code base} (another than the IT server: a cluster member), without waiting for it. */
+    public static Reply sendTo(String base, String method, String path, String token, String contentType, Object body) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + path)).timeout(Duration.ofSeconds(60));
         if (token != null) {
             request.header("Authorization", "Bearer " + token);
         }

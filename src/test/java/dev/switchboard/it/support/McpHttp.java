@@ -27,7 +27,12 @@ public final class McpHttp {
 
     /** Sends to {@code /mcp} with the headers given as name, value, name, value... */
     public static HttpResponse<String> send(String method, String body, String... headers) {
-        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(Api.BASE + "/mcp")).timeout(Duration.ofSeconds(30))
+        return sendTo(Api.BASE, method, body, headers);
+    }
+
+    /** Sends to {@code /mcp} of the server at {@code base} (another than the IT server: a cluster member). */
+    public static HttpResponse<String> sendTo(String base, String method, String body, String... headers) {
+        HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(base + "/mcp")).timeout(Duration.ofSeconds(30))
                 .method(method, body == null ? HttpRequest.BodyPublishers.noBody() : HttpRequest.BodyPublishers.ofString(body));
         for (int i = 0; i < headers.length; i += 2) {
             request.header(headers[i], headers[i + 1]);

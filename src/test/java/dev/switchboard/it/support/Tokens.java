@@ -21,7 +21,7 @@ import java.util.UUID;
 
 /**
  * Mints JWTs the way an attacker or a foreign issuer would: with the IT server's own signing key (read from its
- * data dir, {@code it.data.dir}) but wrong claims, or with a key of its own. Uses the JDK only, no server classes.
+ * database and decrypted with the secret key in its data dir, {@code it.data.dir}) but wrong claims, or with a key of its own. Uses the JDK only, no server classes.
  */
 public final class Tokens {
 
@@ -137,7 +137,7 @@ public final class Tokens {
             throw new AssertionError("system property it.data.dir (the IT server's data dir) is not set");
         }
         try {
-            String pem = Files.readString(Path.of(dataDir, "jwt-signing-key.pem"), StandardCharsets.US_ASCII);
+            String pem = storedSigningKey(dataDir);
             String body = pem.replace("-----BEGIN PRIVATE KEY-----", "").replace("-----END PRIVATE KEY-----", "");
             byte[] der = Base64.getMimeDecoder().decode(body);
             KeyFactory rsa = KeyFactory.getInstance("RSA");
@@ -145,8 +145,26 @@ public final class Tokens {
             serverKey = key;
             serverKid = thumbprint(key.getModulus(), key.getPublicExponent());
         } catch (Exception e) {
-            throw new AssertionError("Could not read the IT server's signing key from " + dataDir + ": " + e, e);
+            throw new AssertionError("Could not read the IT server's signing key: " + e, e);
         }
+    }
+
+    /**
+     * The signing key as the server stores it: in its database, AES-256-GCM under the secret key it generated into its
+     * data dir ({@code enc:v2:<key version>:<base64(iv | ciphertext+tag)>}, bound to its place as associated data).
+     */
+    private static String storedSigningKey(String dataDir) throws Exception {
+        String stored = ServerDatabase.queryString("select private_key from signing_key where id = 1");
+        if (stored == null || !stored.startsWith("enc:v2:1:")) {
+            throw new AssertionError("no signing key under secret key v1 in the server database: " + stored);
+        }
+        byte[] secret = Base64.getDecoder().decode(Files.readString(Path.of(dataDir, "secret.key")).strip());
+        byte[] packed = Base64.getDecoder().decode(stored.substring("enc:v2:1:".length()));
+        javax.crypto.Cipher aes = javax.crypto.Cipher.getInstance("AES/GCM/NoPadding");
+        aes.init(javax.crypto.Cipher.DECRYPT_MODE, new javax.crypto.spec.SecretKeySpec(secret, "AES"),
+                new javax.crypto.spec.GCMParameterSpec(128, packed, 0, 12));
+        aes.updateAAD("signing_key/1/private_key".getBytes(StandardCharsets.UTF_8));
+        return new String(aes.doFinal(packed, 12, packed.length - 12), StandardCharsets.UTF_8);
     }
 
     /** RFC 7638 thumbprint of the public key, the kid the server publishes. */
