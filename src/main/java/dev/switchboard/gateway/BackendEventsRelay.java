@@ -15,10 +15,17 @@ public final class BackendEventsRelay implements Consumer<BackendNotification> {
 
     private final GatewaySessions sessions;
     private final ResourceSubscriptions subscriptions;
+    private final ServerStreams sharedStreams;
 
     public BackendEventsRelay(GatewaySessions sessions, ResourceSubscriptions subscriptions) {
+        this(sessions, subscriptions, ServerStreams.NONE);
+    }
+
+    /** @param sharedStreams the GET streams of a cluster, which reach the caller's sessions held by other members too */
+    public BackendEventsRelay(GatewaySessions sessions, ResourceSubscriptions subscriptions, ServerStreams sharedStreams) {
         this.sessions = sessions;
         this.subscriptions = subscriptions;
+        this.sharedStreams = sharedStreams;
     }
 
     @Override
@@ -30,6 +37,7 @@ public final class BackendEventsRelay implements Consumer<BackendNotification> {
         }
         JsonRpcMessage message = JsonRpcMessage.notification(notification.method(),
                 notification.params().isEmpty() ? null : notification.params());
-        sessions.ofSubject(subject).forEach(session -> session.sendToStreams(message));
+        sessions.ofSubject(subject).forEach(session -> session.sendToOwnStreams(message));
+        sharedStreams.sendToSubject(subject, message);
     }
 }

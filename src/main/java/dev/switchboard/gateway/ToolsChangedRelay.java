@@ -15,13 +15,21 @@ public final class ToolsChangedRelay implements Consumer<PoolKey> {
     private static final JsonRpcMessage LIST_CHANGED = JsonRpcMessage.notification("notifications/tools/list_changed", null);
 
     private final GatewaySessions sessions;
+    private final ServerStreams sharedStreams;
 
     public ToolsChangedRelay(GatewaySessions sessions) {
+        this(sessions, ServerStreams.NONE);
+    }
+
+    /** @param sharedStreams the GET streams of a cluster, which reach the caller's sessions held by other members too */
+    public ToolsChangedRelay(GatewaySessions sessions, ServerStreams sharedStreams) {
         this.sessions = sessions;
+        this.sharedStreams = sharedStreams;
     }
 
     @Override
     public void accept(PoolKey changed) {
-        sessions.ofSubject(changed.userSubject()).forEach(session -> session.sendToStreams(LIST_CHANGED));
+        sessions.ofSubject(changed.userSubject()).forEach(session -> session.sendToOwnStreams(LIST_CHANGED));
+        sharedStreams.sendToSubject(changed.userSubject(), LIST_CHANGED);
     }
 }
