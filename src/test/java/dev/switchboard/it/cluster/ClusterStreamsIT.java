@@ -24,7 +24,6 @@ import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.file.Paths;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
@@ -41,9 +40,10 @@ import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Streams shared by the members, on the wire, each member spoken to on its own port: a notification a backend sends
- * through A reaches the GET stream a client holds on B; a long-running call's SSE answer cut on A is resumed on B with
- * every event once; a chat run on A is watched from B, and the watch resumed on A.
+ * Streams shared by the members, on the wire, each member spoken to on its own port (server-everything over stdio, a
+ * process of it in each member): a list change and a subscribed resource's updates a backend sends to A reach the GET
+ * stream a client holds on B; a long-running call's SSE answer cut on A is resumed on B with every event once; a chat
+ * run on A is watched from B, and the watch resumed on A.
  */
 class ClusterStreamsIT {
 
@@ -58,14 +58,12 @@ class ClusterStreamsIT {
 
     private static ClusterTenant tenant;
     private static String everything;
-    private static String scripted;
     private static ServerEverything chatBackend;
 
     @BeforeAll
     static void backends() throws Exception {
         tenant = ClusterTenant.create("streams", "{}");
         everything = tenant.share("everything", "node", ServerEverything.entryPoint().toAbsolutePath().toString(), "stdio");
-        scripted = tenant.share("scripted", "node", Paths.get("src/test/node/scripted-server.js").toAbsolutePath().toString());
         chatBackend = ServerEverything.start(ServerEverything.Mode.STREAMABLE_HTTP);
     }
 
@@ -84,20 +82,36 @@ class ClusterStreamsIT {
             assertTrue(priming.id().startsWith("0-"), priming::toString);
             assertEquals("", priming.data());
 
-            // the scripted backend announces tools/list_changed to A's connection before answering
-            JsonObject changed = post(A, session, call(3, scripted + "__change", null), "application/json");
-            assertEquals("changed", changed.getJsonObject("result").getJsonArray("content").getJsonObject(0).getString("text"));
+            // a resource made by a call on A: server-everything announces resources/list_changed to A's connection
+            JsonObject made = post(A, session, call(3, everything + "__gzip-file-as-resource", Json.createObjectBuilder()
+                    .add("name", "cluster.txt.gz").add("data", "data:text/plain;base64,aGVsbG8gY2x1c3Rlcg==").build(), null),
+                    "application/json");
+            assertTrue(made.containsKey("result"), made::toString);
 
-            // server-everything's log messages to the caller may come first: they reach every GET stream of the caller too
-            Event notification = within(onB::next);
-            while (notification != null && "notifications/message".equals(notification.json().getString("method", ""))) {
-                notification = within(onB::next);
-            }
-            assertNotNull(notification, "the stream stayed open");
-            assertEquals("notifications/tools/list_changed", notification.json().getString("method"), notification::toString);
-            Event listChanged = notification;
-            assertTrue(Long.parseLong(listChanged.id().substring(2)) > Long.parseLong(priming.id().substring(2)),
-                    () -> "the event follows the priming event on stream 0: " + listChanged);
+            Event listChanged = nextWithMethod(onB, "notifications/resources/list_changed");
+            assertTrue(sequence(listChanged) > sequence(priming), () -> "it follows the priming event: " + listChanged);
+        }
+    }
+
+    @Test
+    void aResourceUpdateOfASubscriptionMadeOnAReachesTheGetStreamOnB() throws Exception {
+        String session = tenant.openSession(A);
+        JsonObject listed = post(A, session, request(4, "resources/list", Json.createObjectBuilder().build()), "application/json");
+        String uri = listed.getJsonObject("result").getJsonArray("resources").getValuesAs(JsonObject.class).stream()
+                .map(r -> r.getString("uri")).filter(u -> u.startsWith("switchboard://" + everything + "/")).findFirst()
+                .orElseThrow(() -> new AssertionError("no resource of server-everything: " + listed));
+        try (SseEvents onB = new SseEvents(get(B, session, null))) {
+            within(onB::next);
+            JsonObject subscribed = post(A, session, request(5, "resources/subscribe",
+                    Json.createObjectBuilder().add("uri", uri).build()), "application/json");
+            assertTrue(subscribed.containsKey("result"), subscribed::toString);
+            // the backend then sends A's connection an update of each subscribed resource every 5 s
+            JsonObject toggled = post(A, session, call(6, everything + "__toggle-subscriber-updates",
+                    Json.createObjectBuilder().build(), null), "application/json");
+            assertTrue(toggled.containsKey("result"), toggled::toString);
+
+            Event updated = nextWithMethod(onB, "notifications/resources/updated");
+            assertEquals(uri, updated.json().getJsonObject("params").getString("uri"), "the URI the session knows");
         }
     }
 
@@ -107,7 +121,8 @@ class ClusterStreamsIT {
         List<Event> beforeCut = new ArrayList<>();
         HttpResponse<InputStream> answer = HTTP.send(mcp(A, session).header("Accept", "text/event-stream")
                 .header("Content-Type", "application/json").POST(HttpRequest.BodyPublishers.ofString(
-                        call(7, everything + "__trigger-long-running-operation", "p-cut").toString())).build(),
+                        call(7, everything + "__trigger-long-running-operation", Json.createObjectBuilder()
+                                .add("duration", 4).add("steps", 4).build(), "p-cut").toString())).build(),
                 HttpResponse.BodyHandlers.ofInputStream());
         assertEquals(200, answer.statusCode());
         try (SseEvents onA = new SseEvents(answer.body())) {
@@ -267,16 +282,37 @@ class ClusterStreamsIT {
         return McpHttp.response(reply);
     }
 
-    /** A {@code tools/call}; a long-running one (4 steps over 4 s) with a progress token. */
-    private static JsonObject call(int id, String tool, String progressToken) {
-        var params = Json.createObjectBuilder().add("name", tool);
+    /** A {@code tools/call}, with a progress token when it is not null. */
+    private static JsonObject call(int id, String tool, JsonObject arguments, String progressToken) {
+        var params = Json.createObjectBuilder().add("name", tool).add("arguments", arguments);
         if (progressToken != null) {
-            params.add("arguments", Json.createObjectBuilder().add("duration", 4).add("steps", 4))
-                    .add("_meta", Json.createObjectBuilder().add("progressToken", progressToken));
-        } else {
-            params.add("arguments", Json.createObjectBuilder());
+            params.add("_meta", Json.createObjectBuilder().add("progressToken", progressToken));
         }
-        return Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("method", "tools/call").add("params", params).build();
+        return request(id, "tools/call", params.build());
+    }
+
+    private static JsonObject request(int id, String method, JsonObject params) {
+        return Json.createObjectBuilder().add("jsonrpc", "2.0").add("id", id).add("method", method).add("params", params).build();
+    }
+
+    /**
+     * The next event carrying {@code method}: other notifications to the caller may come first (server-everything's log
+     * messages reach every GET stream of the caller too).
+     */
+    private static Event nextWithMethod(SseEvents events, String method) throws Exception {
+        while (true) {
+            Event event = within(events::next);
+            assertNotNull(event, () -> "the stream ended before " + method);
+            String got = event.json().getString("method", "");
+            if (got.equals(method)) {
+                return event;
+            }
+            assertTrue(got.startsWith("notifications/"), () -> "only notifications on the GET stream: " + event);
+        }
+    }
+
+    private static long sequence(Event event) {
+        return Long.parseLong(event.id().substring(event.id().indexOf('-') + 1));
     }
 
     /** Waits at most 30 s for what a stream reads next. */
