@@ -2,6 +2,7 @@ package dev.switchboard.cluster;
 
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
+import dev.switchboard.gateway.GatewayConfiguration;
 import dev.switchboard.policy.PolicyConfiguration;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -15,6 +16,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 import javax.sql.DataSource;
 import java.sql.Connection;
 import java.sql.SQLException;
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 import java.util.logging.Logger;
@@ -28,6 +30,8 @@ import java.util.logging.Logger;
 public class HazelcastMember {
 
     private static final Logger LOG = Logger.getLogger(HazelcastMember.class.getName());
+    static final String CHAT_REPLAY_SIZE = "switchboard.chat.events.replay-size";
+    static final String CHAT_RETENTION = "switchboard.chat.events.retention";
 
     @Resource(lookup = "jdbc/switchboard")
     DataSource database;
@@ -46,6 +50,9 @@ public class HazelcastMember {
 
     @Inject
     PolicyConfiguration policy;
+
+    @Inject
+    GatewayConfiguration gateway;
 
     private HazelcastInstance instance;
     private boolean stopped;
@@ -69,11 +76,19 @@ public class HazelcastMember {
             }
             ClusterSettings settings = ClusterSettings.from(ConfigProvider.getConfig());
             instance = Hazelcast.newHazelcastInstance(MemberConfig.of(settings, policy.idempotencyCapacity(),
-                    HazelcastMember.class.getClassLoader()));
+                    streamLimits(), HazelcastMember.class.getClassLoader()));
             LOG.info(() -> "Cluster member " + instance.getCluster().getLocalMember().getAddress() + " of cluster '"
                     + settings.name() + "' started; members now: " + instance.getCluster().getMembers().size());
         }
         return instance;
+    }
+
+    /** The rooms' own replay settings, which the shared streams keep to as their in-memory ones do. */
+    StreamLimits streamLimits() {
+        var config = ConfigProvider.getConfig();
+        return new StreamLimits(gateway.replay().eventsPerStream(), gateway.settings().sessionIdleTimeout(),
+                config.getOptionalValue(CHAT_REPLAY_SIZE, Integer.class).orElse(256),
+                config.getOptionalValue(CHAT_RETENTION, Duration.class).orElse(Duration.ofMinutes(30)));
     }
 
     @PreDestroy

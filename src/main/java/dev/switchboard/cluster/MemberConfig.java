@@ -6,7 +6,9 @@ import com.hazelcast.config.EvictionPolicy;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.MapConfig;
 import com.hazelcast.config.MaxSizePolicy;
+import com.hazelcast.config.MultiMapConfig;
 import com.hazelcast.config.NetworkConfig;
+import com.hazelcast.config.RingbufferConfig;
 import io.github.bucket4j.grid.hazelcast.HazelcastProxyManager;
 
 import java.util.List;
@@ -22,6 +24,21 @@ final class MemberConfig {
     static final String IDEMPOTENCY_KEYS = "switchboard-idempotency-keys";
     static final String SIGN_IN_TALLIES = "switchboard-sign-in-tallies";
     static final String SERVER_CHANGES = "switchboard-server-changes";
+    /** What the members know of each {@code /mcp} session's streams ({@link StreamsOfSession}). */
+    static final String SSE_SESSIONS = "switchboard-sse-sessions";
+    /** The sessions of each caller that opened a GET stream. */
+    static final String SSE_BY_SUBJECT = "switchboard-sse-by-subject";
+    /** One ring per stream: {@code <prefix><session id>-<stream number>}. */
+    static final String SSE_RING_PREFIX = "switchboard-sse-";
+    /** The log number of each conversation's events. */
+    static final String CONVERSATION_LOGS = "switchboard-conversation-logs";
+    /** One ring per conversation: {@code <prefix><conversation id>}. */
+    static final String CONVERSATION_RING_PREFIX = "switchboard-conversation-";
+    /**
+     * Ring items a stream holds beyond its replay limit: the markers of the connections that attached and the end,
+     * which take places in the ring but are no events.
+     */
+    static final int SSE_MARKERS = 16;
     /** Where Bucket4j's serializers take their type ids (Hazelcast's own are negative). */
     private static final int BUCKET4J_TYPE_IDS = 10_000;
     private static final int SIGN_IN_TALLIES_PER_MEMBER = 200_000;
@@ -37,9 +54,10 @@ final class MemberConfig {
 
     /**
      * @param idempotencyKeys keys kept per member ({@code switchboard.gateway.idempotency.capacity})
+     * @param streams         how much of the shared SSE streams is kept, and how long
      * @param loader          the application's class loader, which knows the classes of the shared values
      */
-    static Config of(ClusterSettings settings, int idempotencyKeys, ClassLoader loader) {
+    static Config of(ClusterSettings settings, int idempotencyKeys, StreamLimits streams, ClassLoader loader) {
         Config config = new Config();
         config.setClusterName(settings.name());
         config.setClassLoader(loader);
@@ -68,6 +86,7 @@ final class MemberConfig {
         HazelcastProxyManager.addCustomSerializers(config.getSerializationConfig(), BUCKET4J_TYPE_IDS);
         config.addMapConfig(bounded(IDEMPOTENCY_KEYS, idempotencyKeys));
         config.addMapConfig(bounded(SIGN_IN_TALLIES, SIGN_IN_TALLIES_PER_MEMBER));
+        addStreams(config, streams);
         return config;
     }
 
@@ -78,6 +97,25 @@ final class MemberConfig {
                     : member.chars().filter(c -> c == ':').count() > 1 ? member : member.split(":", 2)[0];
             return host.equals("localhost") || host.startsWith("127.") || host.equals("::1");
         });
+    }
+
+    /**
+     * The rings of {@code /mcp} streams and conversations: bounded to their replay limits, items expiring after the
+     * time they are kept (a stream's with its session's idle timeout, a conversation's with its retention); the entries
+     * that say what the rings are expire once unused for that long, taking their rings with them.
+     */
+    private static void addStreams(Config config, StreamLimits streams) {
+        config.addRingBufferConfig(new RingbufferConfig(SSE_RING_PREFIX + "*")
+                .setCapacity(streams.sseEvents() + SSE_MARKERS).setTimeToLiveSeconds(seconds(streams.sseKept())));
+        config.addMapConfig(new MapConfig(SSE_SESSIONS).setMaxIdleSeconds(seconds(streams.sseKept())));
+        config.addMultiMapConfig(new MultiMapConfig(SSE_BY_SUBJECT).setValueCollectionType(MultiMapConfig.ValueCollectionType.SET));
+        config.addRingBufferConfig(new RingbufferConfig(CONVERSATION_RING_PREFIX + "*")
+                .setCapacity(streams.conversationEvents()).setTimeToLiveSeconds(seconds(streams.conversationKept())));
+        config.addMapConfig(new MapConfig(CONVERSATION_LOGS).setMaxIdleSeconds(seconds(streams.conversationKept())));
+    }
+
+    private static int seconds(java.time.Duration duration) {
+        return (int) Math.max(1, Math.min(Integer.MAX_VALUE, duration.toSeconds()));
     }
 
     /** Entries expire by their own time to live; beyond {@code perMember} the least recently used go first. */

@@ -19,11 +19,19 @@ public final class BackendEventsRelay implements Consumer<BackendNotification> {
     private final GatewaySessions sessions;
     private final ResourceSubscriptions subscriptions;
     private final ListenStreams listens;
+    private final ServerStreams sharedStreams;
 
     public BackendEventsRelay(GatewaySessions sessions, ResourceSubscriptions subscriptions, ListenStreams listens) {
+        this(sessions, subscriptions, listens, ServerStreams.NONE);
+    }
+
+    /** @param sharedStreams the GET streams of a cluster, which reach the caller's sessions held by other members too */
+    public BackendEventsRelay(GatewaySessions sessions, ResourceSubscriptions subscriptions, ListenStreams listens,
+                              ServerStreams sharedStreams) {
         this.sessions = sessions;
         this.subscriptions = subscriptions;
         this.listens = listens;
+        this.sharedStreams = sharedStreams;
     }
 
     @Override
@@ -42,7 +50,8 @@ public final class BackendEventsRelay implements Consumer<BackendNotification> {
                     .forEach(session -> session.sendToStreams(message));
             return;
         }
-        sessions.ofSubject(subject).forEach(session -> session.sendToStreams(message));
+        sessions.ofSubject(subject).forEach(session -> session.sendToOwnStreams(message));
+        sharedStreams.sendToSubject(subject, message);
         listens.changed(subject, notification.key().serverId(), notification.method());
     }
 }

@@ -5,10 +5,12 @@ import dev.switchboard.gateway.record.SessionRecorder;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.inject.Instance;
 import jakarta.inject.Inject;
 
 import java.time.Clock;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The client sessions of every transport (Streamable HTTP and WebSocket) and their resource subscriptions, with
@@ -27,15 +29,23 @@ public class ClientSessions {
     @Inject
     SessionRecorder recorder;
 
+    /** Only in cluster mode (the cluster room provides it); a single instance keeps its streams in memory. */
+    @Inject
+    Instance<SharedSseStreams> sharedStreams;
+
     private GatewaySessions sessions;
+    private SharedSseStreams shared;
     private final ResourceSubscriptions subscriptions = new ResourceSubscriptions();
     private final ListenStreams listens = new ListenStreams();
 
     @PostConstruct
     void start() {
-        sessions = new GatewaySessions(configuration.settings().sessionIdleTimeout(), Clock.systemUTC(), recorder);
-        connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions, listens));
-        connections.pool().onNotification(new BackendEventsRelay(sessions, subscriptions, listens));
+        shared = sharedStreams.isResolvable() ? sharedStreams.get() : null;
+        ServerStreams serverStreams = shared == null ? ServerStreams.NONE : shared;
+        sessions = new GatewaySessions(configuration.settings().sessionIdleTimeout(), Clock.systemUTC(), recorder,
+                serverStreams);
+        connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions, listens, serverStreams));
+        connections.pool().onNotification(new BackendEventsRelay(sessions, subscriptions, listens, serverStreams));
         connections.pool().onServerRequestOutsideCalls(new RootsRelay(sessions, configuration.outsideRequestWait()));
     }
 
@@ -61,6 +71,11 @@ public class ClientSessions {
     /** The stateless clients' {@code subscriptions/listen} streams. */
     public ListenStreams listens() {
         return listens;
+    }
+
+    /** The streams every member of the cluster shares, or empty on a single instance (which keeps its own). */
+    public Optional<SseStreams> sharedStreams() {
+        return Optional.ofNullable(shared);
     }
 
     public ResourceSubscriptions subscriptions() {

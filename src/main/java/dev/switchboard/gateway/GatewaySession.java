@@ -30,10 +30,17 @@ public final class GatewaySession {
     private volatile Instant lastUsedAt;
     private volatile Instant recordedAt;
     private volatile boolean ended;
+    private final ServerStreams sharedStreams;
     private volatile String protocolVersion = ClientVersions.LATEST;
     private final ClientRequests clientRequests;
 
     GatewaySession(String id, String subject, String endpoint, Instant now) {
+        this(id, subject, endpoint, now, ServerStreams.NONE);
+    }
+
+    /** @param sharedStreams the GET streams the members of a cluster share ({@link ServerStreams#NONE} alone) */
+    GatewaySession(String id, String subject, String endpoint, Instant now, ServerStreams sharedStreams) {
+        this.sharedStreams = sharedStreams;
         this.id = id;
         this.subject = subject;
         this.endpoint = endpoint;
@@ -88,9 +95,9 @@ public final class GatewaySession {
         return clientRequests;
     }
 
-    /** True while at least one GET stream is open. */
+    /** True while the session has a GET stream: one of its own, or one the members of a cluster share. */
     public boolean hasStreams() {
-        return !streams.isEmpty();
+        return !streams.isEmpty() || sharedStreams.has(id);
     }
 
     public boolean isEnded() {
@@ -130,8 +137,17 @@ public final class GatewaySession {
         streams.remove(stream);
     }
 
-    /** Sends a server-initiated message on every open GET stream; without one, the client simply misses it. */
+    /** Sends a server-initiated message on every GET stream; without one, the client simply misses it. */
     public void sendToStreams(JsonRpcMessage message) {
+        sendToOwnStreams(message);
+        sharedStreams.send(id, message);
+    }
+
+    /**
+     * Sends a server-initiated message on this process's own streams of the session only: for a message every session
+     * of a caller gets, which reaches the shared GET streams through {@link ServerStreams#sendToSubject} once each.
+     */
+    public void sendToOwnStreams(JsonRpcMessage message) {
         streams.forEach(stream -> stream.accept(message));
     }
 

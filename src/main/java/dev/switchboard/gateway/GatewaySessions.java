@@ -30,12 +30,19 @@ public final class GatewaySessions {
     private final Duration seenInterval;
     private final Clock clock;
     private final SessionLedger ledger;
+    private final ServerStreams sharedStreams;
 
     public GatewaySessions(Duration idleTimeout, Clock clock) {
         this(idleTimeout, clock, SessionLedger.NONE);
     }
 
     public GatewaySessions(Duration idleTimeout, Clock clock, SessionLedger ledger) {
+        this(idleTimeout, clock, ledger, ServerStreams.NONE);
+    }
+
+    /** @param sharedStreams the GET streams the members of a cluster share ({@link ServerStreams#NONE} alone) */
+    public GatewaySessions(Duration idleTimeout, Clock clock, SessionLedger ledger, ServerStreams sharedStreams) {
+        this.sharedStreams = sharedStreams;
         this.idleTimeout = idleTimeout;
         this.seenInterval = seenInterval(idleTimeout);
         this.clock = clock;
@@ -60,7 +67,7 @@ public final class GatewaySessions {
     /** A session that answers at one endpoint only (a session of one backend's passthrough is no key to the others). */
     public GatewaySession create(String subject, String endpoint) {
         endIdle();
-        GatewaySession session = new GatewaySession(newId(), subject, endpoint, clock.instant());
+        GatewaySession session = new GatewaySession(newId(), subject, endpoint, clock.instant(), sharedStreams);
         sessions.put(session.id(), session);
         return session;
     }
@@ -95,7 +102,8 @@ public final class GatewaySessions {
     /** A session this process does not hold but the ledger knows as open: served again, under the same id. */
     private GatewaySession takeUp(String id) {
         return ledger.resumable(id).map(recorded -> {
-            GatewaySession session = new GatewaySession(id, recorded.subject(), recorded.endpoint(), recorded.lastSeenAt());
+            GatewaySession session = new GatewaySession(id, recorded.subject(), recorded.endpoint(), recorded.lastSeenAt(),
+                    sharedStreams);
             session.clientRequests().clientCapabilities(recorded.clientCapabilities());
             session.negotiated(recorded.protocolVersion());
             return session;
@@ -158,6 +166,9 @@ public final class GatewaySessions {
         if (sessions.remove(session.id(), session)) {
             session.end();
         }
+        if (ended) {
+            sharedStreams.ended(session.id());
+        }
         return ended;
     }
 
@@ -167,8 +178,12 @@ public final class GatewaySessions {
         if (reason != SessionLedger.EndReason.SHUTDOWN && sessions.get(session.id()) == session) {
             ledger.ended(session, reason);
         }
+        boolean forGood = reason != SessionLedger.EndReason.SHUTDOWN;
         if (sessions.remove(session.id(), session)) {
             session.end();
+            if (forGood) {
+                sharedStreams.ended(session.id());
+            }
         }
     }
 

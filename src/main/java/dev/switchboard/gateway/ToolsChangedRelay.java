@@ -16,15 +16,23 @@ public final class ToolsChangedRelay implements Consumer<PoolKey> {
 
     private final GatewaySessions sessions;
     private final ListenStreams listens;
+    private final ServerStreams sharedStreams;
 
     public ToolsChangedRelay(GatewaySessions sessions, ListenStreams listens) {
+        this(sessions, listens, ServerStreams.NONE);
+    }
+
+    /** @param sharedStreams the GET streams of a cluster, which reach the caller's sessions held by other members too */
+    public ToolsChangedRelay(GatewaySessions sessions, ListenStreams listens, ServerStreams sharedStreams) {
         this.sessions = sessions;
         this.listens = listens;
+        this.sharedStreams = sharedStreams;
     }
 
     @Override
     public void accept(PoolKey changed) {
-        sessions.ofSubject(changed.userSubject()).forEach(session -> session.sendToStreams(LIST_CHANGED));
+        sessions.ofSubject(changed.userSubject()).forEach(session -> session.sendToOwnStreams(LIST_CHANGED));
+        sharedStreams.sendToSubject(changed.userSubject(), LIST_CHANGED);
         listens.changed(changed.userSubject(), changed.serverId(), LIST_CHANGED.method());
     }
 }

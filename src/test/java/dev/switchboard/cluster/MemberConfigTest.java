@@ -4,6 +4,7 @@ import com.hazelcast.config.Config;
 import com.hazelcast.config.JoinConfig;
 import org.junit.jupiter.api.Test;
 
+import java.time.Duration;
 import java.util.List;
 import java.util.Optional;
 
@@ -15,10 +16,11 @@ class MemberConfigTest {
 
     static final ClusterSettings LISTED = new ClusterSettings(List.of("10.0.0.1:5701", "10.0.0.2:5701"), Optional.empty(),
             5702, Optional.of("10.0.0.*"), "prod");
+    static final StreamLimits LIMITS = new StreamLimits(100, Duration.ofMinutes(30), 256, Duration.ofMinutes(30));
 
     @Test
     void membersAreFoundFromTheListOnlyAndNothingCallsHome() {
-        Config config = MemberConfig.of(LISTED, 500, getClass().getClassLoader());
+        Config config = MemberConfig.of(LISTED, 500, LIMITS, getClass().getClassLoader());
         JoinConfig join = config.getNetworkConfig().getJoin();
         assertTrue(join.getTcpIpConfig().isEnabled());
         assertEquals(List.of("10.0.0.1:5701", "10.0.0.2:5701"), join.getTcpIpConfig().getMembers());
@@ -39,7 +41,7 @@ class MemberConfigTest {
     void membersAllOnThisHostAskForAMasterOneSecondOnly() {
         ClusterSettings local = new ClusterSettings(List.of("127.0.0.1:5701", "localhost:5702", "[::1]:5703"),
                 Optional.empty(), 5701, Optional.of("127.0.0.1"), "it");
-        assertEquals(1, MemberConfig.of(local, 10, getClass().getClassLoader()).getNetworkConfig().getJoin()
+        assertEquals(1, MemberConfig.of(local, 10, LIMITS, getClass().getClassLoader()).getNetworkConfig().getJoin()
                 .getTcpIpConfig().getConnectionTimeoutSeconds());
         assertTrue(MemberConfig.onThisHostOnly(List.of("127.0.0.2:5701", "::1")));
         assertFalse(MemberConfig.onThisHostOnly(List.of("127.0.0.1:5701", "10.0.0.2:5701")), "one on another host");
@@ -51,7 +53,7 @@ class MemberConfigTest {
     void aKubernetesServiceReplacesTheList() {
         ClusterSettings kubernetes = new ClusterSettings(List.of(), Optional.of("sb.default.svc.cluster.local"), 5701,
                 Optional.empty(), "switchboard");
-        JoinConfig join = MemberConfig.of(kubernetes, 10, getClass().getClassLoader()).getNetworkConfig().getJoin();
+        JoinConfig join = MemberConfig.of(kubernetes, 10, LIMITS, getClass().getClassLoader()).getNetworkConfig().getJoin();
         assertTrue(join.getKubernetesConfig().isEnabled());
         assertEquals("sb.default.svc.cluster.local", join.getKubernetesConfig().getProperty("service-dns"));
         assertFalse(join.getTcpIpConfig().isEnabled());

@@ -2,6 +2,7 @@ package dev.switchboard.chat.events;
 
 import jakarta.json.JsonObject;
 
+import java.util.concurrent.atomic.AtomicBoolean;
 import java.util.function.Consumer;
 
 /**
@@ -10,8 +11,8 @@ import java.util.function.Consumer;
  * its connection resumes where it was, and handed to every watcher.
  * <p>
  * {@link InMemoryConversationEvents} keeps them in this instance's memory, which is all one instance needs. Behind a
- * load balancer a run and its watchers may sit on different members: a cluster implementation (a Hazelcast
- * {@code Ringbuffer} per conversation for numbering and replay, a topic for delivery) is to replace it behind this
+ * load balancer a run and its watchers may sit on different members: in cluster mode the cluster room's implementation
+ * (a Hazelcast {@code Ringbuffer} per conversation for numbering, replay and delivery) replaces it behind this
  * interface, nothing else changing.
  */
 public interface ConversationEvents {
@@ -43,5 +44,28 @@ public interface ConversationEvents {
 
         @Override
         void close();
+
+        /** A watch at {@code position} that runs {@code onClose} when closed (once; closing again does nothing). */
+        static Watch of(EventId position, boolean missedEvents, Runnable onClose) {
+            AtomicBoolean closed = new AtomicBoolean();
+            return new Watch() {
+                @Override
+                public EventId position() {
+                    return position;
+                }
+
+                @Override
+                public boolean missedEvents() {
+                    return missedEvents;
+                }
+
+                @Override
+                public void close() {
+                    if (closed.compareAndSet(false, true)) {
+                        onClose.run();
+                    }
+                }
+            };
+        }
     }
 }

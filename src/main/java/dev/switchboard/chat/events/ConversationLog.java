@@ -69,22 +69,7 @@ final class ConversationLog {
         lastActiveMillis = clock.getAsLong();
         EventId position = resumable ? resumeAfter : new EventId(number, lastSequence);
         boolean missed = resumeAfter != null && !resumable;
-        return new ConversationEvents.Watch() {
-            @Override
-            public EventId position() {
-                return position;
-            }
-
-            @Override
-            public boolean missedEvents() {
-                return missed;
-            }
-
-            @Override
-            public void close() {
-                detach(watcher);
-            }
-        };
+        return ConversationEvents.Watch.of(position, missed, () -> detach(watcher));
     }
 
     /** Nobody watches and nothing happened since {@code cutoffMillis}: the log can go (a resume then reads the conversation again). */

@@ -16,7 +16,7 @@ import java.util.function.LongSupplier;
 /**
  * {@link ConversationEvents} of a single instance: one {@link ConversationLog} per conversation in memory, created by
  * its first event or watcher and dropped once nobody has watched it and nothing has happened in it for the retention
- * time. A cluster replaces this with an implementation whose logs all members share (see {@link ConversationEvents}).
+ * time. In cluster mode an implementation whose logs all members share replaces this (see {@link ConversationEvents}).
  * <p>
  * Log numbers start from the clock at the log's creation, so the logs of a restarted server (which start empty)
  * number above the ones before it and an id from before the restart is recognised as missed events.

@@ -2,6 +2,7 @@ package dev.switchboard.gateway.http;
 
 import dev.switchboard.gateway.GatewayErrors;
 import dev.switchboard.gateway.ClientReply;
+import dev.switchboard.gateway.SseStream;
 import dev.switchboard.mcp.JsonRpcMessage;
 import jakarta.json.JsonObject;
 import jakarta.servlet.AsyncContext;
@@ -41,24 +42,24 @@ final class ClientExchange implements ClientReply {
 
     private final AsyncContext async;
     private final Mode mode;
-    private final Supplier<ResumableStream> newStream;
+    private final Supplier<SseStream> newStream;
     private final Duration retry;
     private final ToIntFunction<JsonRpcMessage> status;
     private final Object lock = new Object();
     // guarded by lock
-    private ResumableStream stream;
+    private SseStream stream;
     private boolean completed;
 
     /**
      * @param newStream registers a new resumable stream for this request (unused in {@link Mode#JSON})
      * @param retry     the reconnection delay the priming event announces
      */
-    ClientExchange(AsyncContext async, Mode mode, Supplier<ResumableStream> newStream, Duration retry) {
+    ClientExchange(AsyncContext async, Mode mode, Supplier<SseStream> newStream, Duration retry) {
         this(async, mode, newStream, retry, response -> 200);
     }
 
     /** @param status the HTTP status of a response sent as one JSON body (a stream is always 200) */
-    ClientExchange(AsyncContext async, Mode mode, Supplier<ResumableStream> newStream, Duration retry,
+    ClientExchange(AsyncContext async, Mode mode, Supplier<SseStream> newStream, Duration retry,
                    ToIntFunction<JsonRpcMessage> status) {
         this.async = async;
         this.mode = mode;

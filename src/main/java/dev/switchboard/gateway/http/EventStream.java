@@ -1,5 +1,6 @@
 package dev.switchboard.gateway.http;
 
+import dev.switchboard.gateway.SseStream;
 import jakarta.servlet.AsyncContext;
 
 import java.time.Duration;
@@ -18,7 +19,7 @@ final class EventStream {
     }
 
     /** A GET without {@code Last-Event-ID}: the stream from its current position on. */
-    static void open(AsyncContext async, ResumableStream stream, ScheduledExecutorService scheduler, Duration interval,
+    static void open(AsyncContext async, SseStream stream, ScheduledExecutorService scheduler, Duration interval,
                      Duration retry) {
         stream.attachFresh(connect(async, scheduler, interval), retry);
     }
@@ -28,7 +29,7 @@ final class EventStream {
      *
      * @return how many events after it were no longer kept
      */
-    static long resume(AsyncContext async, ResumableStream stream, long afterSequence, ScheduledExecutorService scheduler,
+    static long resume(AsyncContext async, SseStream stream, long afterSequence, ScheduledExecutorService scheduler,
                        Duration interval) {
         return stream.attachAfter(connect(async, scheduler, interval), afterSequence);
     }

@@ -14,6 +14,8 @@ import dev.switchboard.gateway.McpRouter;
 import dev.switchboard.gateway.PolicyRouter;
 import dev.switchboard.gateway.RootsRelay;
 import dev.switchboard.gateway.SharedBackends;
+import dev.switchboard.gateway.SseStream;
+import dev.switchboard.gateway.SseStreams;
 import dev.switchboard.gateway.ClientCall;
 import dev.switchboard.observability.TraceScope;
 import dev.switchboard.gateway.ClientSessions;
@@ -109,7 +111,7 @@ public class McpServlet extends HttpServlet {
     ClientSessions clients;
 
     private GatewaySessions sessions;
-    private StreamRegistry streams;
+    private SseStreams streams;
     private LegacySseSessions legacy;
     private StatelessPost stateless;
     @Inject
@@ -123,7 +125,7 @@ public class McpServlet extends HttpServlet {
         versions = new ClientVersions(settings.legacyHttpSse());
         origins = new OriginPolicy(settings.allowedOrigins());
         sessions = clients.sessions();
-        streams = new StreamRegistry(configuration.replay());
+        streams = clients.sharedStreams().orElseGet(() -> new StreamRegistry(configuration.replay()));
         stateless = new StatelessPost(routers, threads.executor(), versions.allSupported(), streams.limits().retry(), pausedCalls,
                 clients.listens(), scheduler, settings.keepAliveInterval());
         legacy = settings.legacyHttpSse() ? new LegacySseSessions(sessions, clients.recorder(), versions,
@@ -231,21 +233,20 @@ public class McpServlet extends HttpServlet {
         if (session.isEmpty()) {
             return;
         }
-        SessionStreams sessionStreams = streams.of(session.get());
         String lastEventId = request.getHeader(LAST_EVENT_ID_HEADER);
         if (lastEventId == null) {
-            EventStream.open(request.startAsync(), sessionStreams.serverStream(), scheduler, settings.keepAliveInterval(),
-                    streams.limits().retry());
+            EventStream.open(request.startAsync(), streams.serverStream(session.get()), scheduler,
+                    settings.keepAliveInterval(), streams.limits().retry());
             return;
         }
-        resume(request, response, sessionStreams, lastEventId);
+        resume(request, response, session.get(), lastEventId);
     }
 
     /**
      * GET with {@code Last-Event-ID}: the rest of the stream that id belongs to, the GET stream or a request's SSE
      * answer, from after that event on.
      */
-    private void resume(HttpServletRequest request, HttpServletResponse response, SessionStreams sessionStreams,
+    private void resume(HttpServletRequest request, HttpServletResponse response, GatewaySession session,
                         String lastEventId) throws IOException {
         Optional<SseEventId> id = SseEventId.parse(lastEventId);
         if (id.isEmpty()) {
@@ -253,7 +254,7 @@ public class McpServlet extends HttpServlet {
                     + lastEventId + "' is not an event id of this server (expected <stream>-<number>)");
             return;
         }
-        Optional<ResumableStream> stream = sessionStreams.find(id.get().stream());
+        Optional<SseStream> stream = streams.find(session, id.get().stream());
         if (stream.isEmpty()) {
             HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST, "Bad Request: Last-Event-ID '" + lastEventId
                     + "' names a stream this session does not keep (never opened, or finished longer ago than the "
@@ -460,7 +461,7 @@ public class McpServlet extends HttpServlet {
                 : ClientExchange.Mode.JSON;
         AsyncContext async = request.startAsync();
         async.setTimeout(exchangeTimeout(backends).toMillis());
-        ClientExchange exchange = new ClientExchange(async, mode, () -> streams.of(session).newRequestStream(),
+        ClientExchange exchange = new ClientExchange(async, mode, () -> streams.newRequestStream(session),
                 streams.limits().retry());
         String key = m.idKey();
         ClientCall call = new ClientCall(m, router, exchange, clientRequests(session, exchange, backends),

@@ -1,5 +1,7 @@
 package dev.switchboard.gateway.http;
 
+import dev.switchboard.gateway.EventSink;
+import dev.switchboard.gateway.SseStream;
 import dev.switchboard.mcp.JsonRpcMessage;
 
 import java.time.Duration;
@@ -13,9 +15,10 @@ import java.util.List;
  * the stream and its position, the newest events are kept, and the stream outlives the HTTP connection carrying it,
  * so a client that lost the connection asks again with GET and {@code Last-Event-ID} and gets what it missed, then
  * what follows. New events go to the newest connection only (the spec forbids sending a message on two streams);
- * a finished stream (its request was answered) ends every connection once it has replayed what it holds.
+ * a finished stream (its request was answered) ends every connection once it has replayed what it holds. All in this
+ * instance's memory.
  */
-final class ResumableStream {
+final class ResumableStream implements SseStream {
 
     private record Event(long sequence, String frame) {
     }
@@ -23,7 +26,7 @@ final class ResumableStream {
     private final int number;
     private final int capacity;
     private final Deque<Event> kept = new ArrayDeque<>();
-    private final Deque<SseConnection> connections = new ArrayDeque<>();
+    private final Deque<EventSink> connections = new ArrayDeque<>();
     private long lastSequence;
     private boolean finished;
 
@@ -32,11 +35,13 @@ final class ResumableStream {
         this.capacity = capacity;
     }
 
-    int number() {
+    @Override
+    public int number() {
         return number;
     }
 
-    synchronized long lastSequence() {
+    @Override
+    public synchronized long lastSequence() {
         return lastSequence;
     }
 
@@ -45,7 +50,8 @@ final class ResumableStream {
     }
 
     /** Numbers, keeps and delivers one message; nothing after the stream finished. */
-    synchronized void send(JsonRpcMessage message) {
+    @Override
+    public synchronized void send(JsonRpcMessage message) {
         if (finished) {
             return;
         }
@@ -56,7 +62,7 @@ final class ResumableStream {
             kept.removeFirst();
         }
         while (!connections.isEmpty()) {
-            SseConnection newest = connections.peekLast();
+            EventSink newest = connections.peekLast();
             if (newest.write(frame)) {
                 return;
             }
@@ -70,7 +76,8 @@ final class ResumableStream {
      * and no data (the spec's priming event), so the client can resume even before a message came, and the
      * reconnection delay the client should use.
      */
-    synchronized void attachFresh(SseConnection connection, Duration retry) {
+    @Override
+    public synchronized void attachFresh(EventSink connection, Duration retry) {
         if (connection.write("id: " + new SseEventId(number, lastSequence) + "\nretry: " + retry.toMillis() + "\ndata: \n\n")) {
             keep(connection);
         }
@@ -81,7 +88,8 @@ final class ResumableStream {
      *
      * @return how many events after {@code afterSequence} are no longer kept and so were not replayed
      */
-    synchronized long attachAfter(SseConnection connection, long afterSequence) {
+    @Override
+    public synchronized long attachAfter(EventSink connection, long afterSequence) {
         long firstKept = kept.isEmpty() ? lastSequence + 1 : kept.peekFirst().sequence();
         long lost = Math.max(0, firstKept - afterSequence - 1);
         for (Event event : kept) {
@@ -93,7 +101,7 @@ final class ResumableStream {
         return lost;
     }
 
-    private void keep(SseConnection connection) {
+    private void keep(EventSink connection) {
         if (finished) {
             connection.end();
             return;
@@ -102,18 +110,19 @@ final class ResumableStream {
         connection.whenClosed(() -> detach(connection));
     }
 
-    private synchronized void detach(SseConnection connection) {
+    private synchronized void detach(EventSink connection) {
         connections.remove(connection);
     }
 
     /** The stream is complete: its connections end; what it kept stays for clients that still resume. */
-    void finish() {
-        List<SseConnection> open;
+    @Override
+    public void finish() {
+        List<EventSink> open;
         synchronized (this) {
             finished = true;
             open = new ArrayList<>(connections);
             connections.clear();
         }
-        open.forEach(SseConnection::end);
+        open.forEach(EventSink::end);
     }
 }

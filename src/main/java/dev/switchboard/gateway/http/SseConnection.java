@@ -1,5 +1,6 @@
 package dev.switchboard.gateway.http;
 
+import dev.switchboard.gateway.EventSink;
 import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
@@ -18,7 +19,7 @@ import java.util.logging.Logger;
  * hears about the close once, through {@link #whenClosed}, whether the client left, the container timed it out or
  * it was ended on purpose.
  */
-final class SseConnection implements AsyncListener {
+final class SseConnection implements AsyncListener, EventSink {
 
     private static final Logger LOG = Logger.getLogger(SseConnection.class.getName());
 
@@ -48,7 +49,8 @@ final class SseConnection implements AsyncListener {
     }
 
     /** Runs {@code hook} once when the connection closes, however it closes (at once if it is closed). */
-    void whenClosed(Runnable hook) {
+    @Override
+    public void whenClosed(Runnable hook) {
         synchronized (this) {
             if (!closed) {
                 closeHooks.add(hook);
@@ -59,7 +61,8 @@ final class SseConnection implements AsyncListener {
     }
 
     /** Writes and flushes; false when the client is gone (the connection is closed then). */
-    boolean write(String text) {
+    @Override
+    public boolean write(String text) {
         synchronized (this) {
             if (closed) {
                 return false;
@@ -78,7 +81,8 @@ final class SseConnection implements AsyncListener {
     }
 
     /** Ends the response; idempotent. */
-    void end() {
+    @Override
+    public void end() {
         close(true);
     }
 

@@ -2,6 +2,7 @@ package dev.switchboard.it.chat;
 
 import dev.switchboard.it.support.Api;
 import dev.switchboard.it.support.Chat;
+import dev.switchboard.it.support.ConversationWatch;
 import dev.switchboard.it.support.EverythingAssistant;
 import dev.switchboard.it.support.NewUser;
 import dev.switchboard.it.support.ScriptedLlm;
@@ -9,7 +10,6 @@ import dev.switchboard.llm.ScriptedProvider.Reply;
 import dev.switchboard.llm.ScriptedProvider.Script;
 import dev.switchboard.llm.ToolCall;
 import dev.switchboard.platform.sse.SseEvent;
-import dev.switchboard.platform.sse.SseReader;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
@@ -28,10 +28,8 @@ import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
-import java.util.function.Predicate;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
-import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -54,58 +52,6 @@ class ConversationEventsIT {
     static final EverythingAssistant chat = new EverythingAssistant("watched", List.of("get-sum"), List.of());
     @RegisterExtension
     static final NewUser bob = new NewUser();
-
-    /** An open event stream, read on a thread of its own so that a test never waits longer than it says. */
-    private static final class Watch implements AutoCloseable {
-        private final HttpResponse<InputStream> response;
-        private final SseReader reader;
-
-        private Watch(HttpResponse<InputStream> response) {
-            this.response = response;
-            this.reader = new SseReader(response.body());
-        }
-
-        static Watch open(long conversation, String token, String lastEventId) throws Exception {
-            HttpRequest.Builder request = HttpRequest.newBuilder(URI.create(Api.BASE + "/api/conversations/" + conversation + "/events"))
-                    .header("Authorization", "Bearer " + token).header("Accept", "text/event-stream").GET();
-            if (lastEventId != null) {
-                request.header("Last-Event-ID", lastEventId);
-            }
-            HttpResponse<InputStream> response = Chat.http1().send(request.build(), HttpResponse.BodyHandlers.ofInputStream());
-            assertEquals(200, response.statusCode(), () -> "the stream opened: " + body(response));
-            assertTrue(response.headers().firstValue("Content-Type").orElse("").startsWith("text/event-stream"));
-            return new Watch(response);
-        }
-
-        /** The next event with data, within 30 seconds. */
-        SseEvent next() throws Exception {
-            return CompletableFuture.supplyAsync(() -> {
-                try {
-                    return reader.next();
-                } catch (Exception e) {
-                    throw new IllegalStateException(e);
-                }
-            }).get(30, TimeUnit.SECONDS);
-        }
-
-        /** Events until (and with) the first that {@code last} accepts. */
-        List<SseEvent> until(Predicate<SseEvent> last) throws Exception {
-            List<SseEvent> events = new ArrayList<>();
-            while (true) {
-                SseEvent event = next();
-                assertNotNull(event, () -> "the stream ended early after " + events);
-                events.add(event);
-                if (last.test(event)) {
-                    return events;
-                }
-            }
-        }
-
-        @Override
-        public void close() throws Exception {
-            response.body().close();
-        }
-    }
 
     static String body(HttpResponse<InputStream> response) {
         try (InputStream in = response.body()) {
@@ -151,7 +97,7 @@ class ConversationEventsIT {
 
         List<SseEvent> events;
         CompletableFuture<JsonObject> answer;
-        try (Watch watch = Watch.open(conversation, chat.owner(), null)) {
+        try (ConversationWatch watch = ConversationWatch.open(Api.BASE, conversation, chat.owner(), null)) {
             answer = CompletableFuture.supplyAsync(() ->
                     Api.post("/api/chat/completions", chat.owner(), ask(script, session, "echo and add")).expect(200).json());
             events = new ArrayList<>(watch.until(e -> isCall(e, "w1", "pending")));
@@ -215,7 +161,7 @@ class ConversationEventsIT {
         String session = "resume-" + script.key();
         long conversation = conversation(script, session);
         List<SseEvent> first;
-        try (Watch watch = Watch.open(conversation, chat.owner(), null)) {
+        try (ConversationWatch watch = ConversationWatch.open(Api.BASE, conversation, chat.owner(), null)) {
             Api.post("/api/chat/completions", chat.owner(), ask(script, session, "add")).expect(200);
             first = watch.until(e -> isCall(e, "r1", "done"));
             first = new ArrayList<>(first);
@@ -223,7 +169,7 @@ class ConversationEventsIT {
         }
         assertEquals(4, first.size(), "invoking and done, each as two events: " + first);
 
-        try (Watch resumed = Watch.open(conversation, chat.owner(), first.get(0).id())) {
+        try (ConversationWatch resumed = ConversationWatch.open(Api.BASE, conversation, chat.owner(), first.get(0).id())) {
             List<SseEvent> replayed = List.of(resumed.next(), resumed.next(), resumed.next());
             assertEquals(first.subList(1, 4), replayed, "the events after the one named, once each, as they were");
             Api.post("/api/chat/completions", chat.owner(), ask(script, session, "add again")).expect(200);
@@ -236,7 +182,7 @@ class ConversationEventsIT {
 
         String current = first.get(3).id();
         String otherLog = "1-" + current.substring(current.indexOf('-') + 1);
-        try (Watch tooOld = Watch.open(conversation, chat.owner(), otherLog)) {
+        try (ConversationWatch tooOld = ConversationWatch.open(Api.BASE, conversation, chat.owner(), otherLog)) {
             SseEvent reload = tooOld.next();
             assertEquals("conversation.reload", reload.event(), "an id the stream does not have: " + reload);
             JsonObject data = json(reload.data());

@@ -29,12 +29,14 @@ final class ClusterTenant {
     final String id;
     final String backend;
     final String userToken;
+    private final String adminToken;
     private final Path calls;
 
-    private ClusterTenant(String id, String backend, String userToken, Path calls) {
+    private ClusterTenant(String id, String backend, String userToken, String adminToken, Path calls) {
         this.id = id;
         this.backend = backend;
         this.userToken = userToken;
+        this.adminToken = adminToken;
         this.calls = calls;
     }
 
@@ -55,10 +57,25 @@ final class ClusterTenant {
         Files.copy(Paths.get("src/test/node/policy-server.mjs"), script, StandardCopyOption.REPLACE_EXISTING);
         Path calls = Files.createTempFile(label + "-cluster", ".calls");
         String backend = "count" + suffix;
-        A.post("/api/mcp-servers", A.login(tenantAdmin, "password-" + tenantAdmin), Json.createObjectBuilder()
-                .add("name", backend).add("command", "node").add("scope", "shared")
-                .add("args", Json.createArrayBuilder().add(script.toString()).add(calls.toString())).build()).expect(201);
-        return new ClusterTenant(id, backend, A.login(user, "password-" + user), calls);
+        String adminToken = A.login(tenantAdmin, "password-" + tenantAdmin);
+        shareStdio(adminToken, backend, "node", script.toString(), calls.toString());
+        return new ClusterTenant(id, backend, A.login(user, "password-" + user), adminToken, calls);
+    }
+
+    /** Shares one more stdio server in the tenant (every member runs its own process of it); its gateway name. */
+    String share(String label, String command, String... args) {
+        String name = label + UUID.randomUUID().toString().substring(0, 6);
+        shareStdio(adminToken, name, command, args);
+        return name;
+    }
+
+    private static void shareStdio(String adminToken, String name, String command, String... args) {
+        var arguments = Json.createArrayBuilder();
+        for (String arg : args) {
+            arguments.add(arg);
+        }
+        A.post("/api/mcp-servers", adminToken, Json.createObjectBuilder().add("name", name).add("command", command)
+                .add("scope", "shared").add("args", arguments).build()).expect(201);
     }
 
     private static String createUser(String admin, String tenant, String role, String name) {
