@@ -1,4 +1,5 @@
--- Cluster mode (docs/cluster.md): what every instance on this database must see alike.
+-- Cluster mode (docs/cluster.md): what every instance on this database must see alike. (Numbered after V20 although
+-- written before it: the branch that made it merged last, and a migration numbered below one applied is never run.)
 
 -- Security room: the built-in issuer's signing key, stored once so that a token minted by one instance is verified by
 -- all. One row (id 1): the PKCS#8 PEM, encrypted with the secret key; the first start moves the key of before from
