@@ -2,6 +2,7 @@ package dev.switchboard.cluster;
 
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
+import dev.switchboard.platform.drain.Drained;
 import dev.switchboard.policy.PolicyConfiguration;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -74,6 +75,11 @@ public class HazelcastMember {
                     + settings.name() + "' started; members now: " + instance.getCluster().getMembers().size());
         }
         return instance;
+    }
+
+    /** Leaves once this member's drain is over, so the calls it let finish kept the shared state they use. */
+    void leaveWhenDrained(@Observes Drained drained) {
+        stop();
     }
 
     @PreDestroy
