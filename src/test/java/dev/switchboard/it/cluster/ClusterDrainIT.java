@@ -66,7 +66,7 @@ class ClusterDrainIT {
 
             CompletableFuture<HttpResponse<String>> longCall = CompletableFuture.supplyAsync(
                     () -> call(admin, session, backend, "long", 8000));
-            awaitInFlight(1);
+            awaitInFlight(1, longCall);
 
             Api.Reply wrongToken = post("/api/drain", "X-Switchboard-Drain-Token", "not-it");
             assertEquals(403, wrongToken.status(), wrongToken.text());
@@ -192,7 +192,7 @@ class ClusterDrainIT {
     }
 
     /** Waits until the member's readiness counts {@code calls} admitted calls (the drain check's {@code inFlight}). */
-    private static void awaitInFlight(int calls) throws InterruptedException {
+    private static void awaitInFlight(int calls, CompletableFuture<HttpResponse<String>> call) throws InterruptedException {
         Instant deadline = Instant.now().plusSeconds(30);
         String last = "";
         while (Instant.now().isBefore(deadline)) {
@@ -202,7 +202,8 @@ class ClusterDrainIT {
             }
             Thread.sleep(100);
         }
-        throw new AssertionError("never " + calls + " call(s) in flight: " + last);
+        throw new AssertionError("never " + calls + " call(s) in flight: " + last
+                + (call.isDone() ? "; the call ended: " + call.join().statusCode() + " " + call.join().body() : ""));
     }
 
     private static boolean awaitReadinessDown() throws InterruptedException {
