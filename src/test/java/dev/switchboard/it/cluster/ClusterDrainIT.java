@@ -47,26 +47,15 @@ class ClusterDrainIT {
 
     @Test
     void aDrainedMemberRefusesNewCallsLetsTheRunningOneFinishEndsItsStreamsThenLeaves() throws Exception {
-        Path log = ClusterMembers.WLP.resolve("usr/servers/" + SERVER + "/logs/messages.log");
-        Files.deleteIfExists(log);
-        freshDatabase();
-        ClusterMembers.finished(ClusterMembers.server("start", SERVER, Map.of(
-                "DB_URL", "jdbc:mysql://127.0.0.1:3306/" + DB, "DB_USER", "switchboard_drain", "DB_PASSWORD", "drain-it",
-                "SWITCHBOARD_SECRET_KEYS", "v1=cFZFGEvnUs0/p58diuy3X20xu7d6eL++CXuTZWirTvs=",
-                "SWITCHBOARD_AUDIT_SECRETS", "v1=ajg5BvwDQ0+tUeAYPDHFNCNhD6npAvPRL0lf8vEA3Ms=",
-                "SWITCHBOARD_CLUSTER_MEMBERS", "127.0.0.1:" + MEMBER_PORT,
-                "SWITCHBOARD_DRAIN_TOKEN", DRAIN_TOKEN, "SWITCHBOARD_DRAIN_TIMEOUT", "PT40S")), "server start " + SERVER);
+        Path log = startLone();
         try {
-            ClusterMembers.awaitClusterOf(LONE, 1);
-            String admin = LONE.login("admin", Api.ADMIN_PASSWORD);
-            String backend = registerCounter(admin);
-            String session = openSession(admin);
-            List<String> streamLines = new CopyOnWriteArrayList<>();
-            CompletableFuture<HttpResponse<Void>> stream = openGetStream(admin, session, streamLines);
-
-            CompletableFuture<HttpResponse<String>> longCall = CompletableFuture.supplyAsync(
-                    () -> call(admin, session, backend, "long", 8000));
-            awaitInFlight(1, longCall);
+            Busy busy = busy();
+            String admin = busy.admin();
+            String session = busy.session();
+            String backend = busy.backend();
+            List<String> streamLines = busy.streamLines();
+            CompletableFuture<HttpResponse<Void>> stream = busy.stream();
+            CompletableFuture<HttpResponse<String>> longCall = busy.longCall();
 
             Api.Reply wrongToken = post("/api/drain", "X-Switchboard-Drain-Token", "not-it");
             assertEquals(403, wrongToken.status(), wrongToken.text());
@@ -110,6 +99,93 @@ class ClusterDrainIT {
             ClusterMembers.finished(ClusterMembers.server("stop", SERVER, Map.of()), "server stop " + SERVER);
         }
         assertTrue(Files.readString(log).contains("CWWKE0036I"), "the server stopped");
+    }
+
+    /**
+     * No drain before: Liberty's quiesce closes the port at once (new connections are refused) and lets the request in
+     * progress run; the application's stop hook then drains what is left (the stream ends, the call finishes) before
+     * the member leaves its cluster.
+     */
+    @Test
+    void aPlainServerStopStillLetsTheRunningCallFinishBeforeTheMemberLeaves() throws Exception {
+        Path log = startLone();
+        Process stop = null;
+        try {
+            Busy busy = busy();
+            List<String> streamLines = busy.streamLines();
+            CompletableFuture<HttpResponse<Void>> stream = busy.stream();
+            CompletableFuture<HttpResponse<String>> longCall = busy.longCall();
+
+            stop = new ProcessBuilder(ClusterMembers.WLP.resolve("bin/server").toString(), "stop", SERVER, "--timeout=3m")
+                    .redirectErrorStream(true).start();
+            assertTrue(awaitRefusedConnection(), "Liberty stopped listening at once");
+            assertFalse(longCall.isDone(), "the call was still running when the port closed");
+
+            HttpResponse<String> finished = longCall.get(60, TimeUnit.SECONDS);
+            assertEquals(200, finished.statusCode(), finished.body());
+            assertEquals("call 1", ClusterTenant.text(McpHttp.response(finished)), "the running call finished with its result");
+            stream.get(60, TimeUnit.SECONDS);
+            assertTrue(stop.waitFor(3, TimeUnit.MINUTES), "server stop returned");
+            String messages = Files.readString(log);
+            int drainAt = messages.indexOf("Draining (the application is stopping)");
+            int drainedAt = messages.indexOf("Drained: every admitted call finished");
+            int leftAt = messages.indexOf("Cluster member leaving its cluster");
+            assertTrue(drainAt > 0 && drainedAt > drainAt && leftAt > drainedAt, "drain, then leave:\n" + ClusterMembers.logTail(SERVER));
+            System.out.println("Plain stop: the stream said " + streamLines);
+        } finally {
+            if (stop == null || !stop.waitFor(3, TimeUnit.MINUTES)) {
+                ClusterMembers.server("stop", SERVER, Map.of()).waitFor(120, TimeUnit.SECONDS);
+            }
+        }
+        assertTrue(Files.readString(log).contains("CWWKE0036I"), "the server stopped");
+    }
+
+    /** The member at work: a session with its GET stream open, and a call of 8 s running in it. */
+    private record Busy(String admin, String backend, String session, List<String> streamLines,
+                        CompletableFuture<HttpResponse<Void>> stream, CompletableFuture<HttpResponse<String>> longCall) {
+    }
+
+    private static Busy busy() throws Exception {
+        ClusterMembers.awaitClusterOf(LONE, 1);
+        String admin = LONE.login("admin", Api.ADMIN_PASSWORD);
+        String backend = registerCounter(admin);
+        String session = openSession(admin);
+        List<String> streamLines = new CopyOnWriteArrayList<>();
+        CompletableFuture<HttpResponse<Void>> stream = openGetStream(admin, session, streamLines);
+        CompletableFuture<HttpResponse<String>> longCall = CompletableFuture.supplyAsync(
+                () -> call(admin, session, backend, "long", 8000));
+        awaitInFlight(1, longCall);
+        return new Busy(admin, backend, session, streamLines, stream, longCall);
+    }
+
+    /** Starts the lone server as a one-member cluster on a fresh database of its own; answers its log. */
+    private static Path startLone() throws Exception {
+        Path log = ClusterMembers.WLP.resolve("usr/servers/" + SERVER + "/logs/messages.log");
+        Files.deleteIfExists(log);
+        freshDatabase();
+        ClusterMembers.finished(ClusterMembers.server("start", SERVER, Map.of(
+                "DB_URL", "jdbc:mysql://127.0.0.1:3306/" + DB, "DB_USER", "switchboard_drain", "DB_PASSWORD", "drain-it",
+                "SWITCHBOARD_SECRET_KEYS", "v1=cFZFGEvnUs0/p58diuy3X20xu7d6eL++CXuTZWirTvs=",
+                "SWITCHBOARD_AUDIT_SECRETS", "v1=ajg5BvwDQ0+tUeAYPDHFNCNhD6npAvPRL0lf8vEA3Ms=",
+                "SWITCHBOARD_CLUSTER_MEMBERS", "127.0.0.1:" + MEMBER_PORT,
+                "SWITCHBOARD_DRAIN_TOKEN", DRAIN_TOKEN, "SWITCHBOARD_DRAIN_TIMEOUT", "PT40S")), "server start " + SERVER);
+        return log;
+    }
+
+    /** True once a new connection to the member is refused (within 10 s). */
+    private static boolean awaitRefusedConnection() throws InterruptedException {
+        Instant deadline = Instant.now().plusSeconds(10);
+        while (Instant.now().isBefore(deadline)) {
+            try {
+                LONE.get("/health/ready", null);
+            } catch (AssertionError refused) {
+                if (String.valueOf(refused.getMessage()).contains("ConnectException")) {
+                    return true;
+                }
+            }
+            Thread.sleep(50);
+        }
+        return false;
     }
 
     /** The member's database, afresh, with an account of its own (the lone server's environment names it). */
