@@ -9,6 +9,7 @@ import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
 import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Reception;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
@@ -65,9 +66,10 @@ public class ConversationWatchers {
 
     /**
      * This member drains: its streams end now, not when it stops, so their clients reconnect (after the retry each
-     * stream's first event gave) to a member that stays, resuming from their last event id.
+     * stream's first event gave) to a member that stays, resuming from their last event id. (Not created for this:
+     * a member that never had a stream has none to end.)
      */
-    void endOnDrain(@Observes DrainStarted drain) {
+    void endOnDrain(@Observes(notifyObserver = Reception.IF_EXISTS) DrainStarted drain) {
         endAll();
     }
 
