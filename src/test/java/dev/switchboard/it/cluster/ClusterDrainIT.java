@@ -147,6 +147,9 @@ class ClusterDrainIT {
 
     private static Busy busy() throws Exception {
         ClusterMembers.awaitClusterOf(LONE, 1);
+        Api.Reply started = LONE.get("/health/started", null);
+        assertEquals(200, started.status(), "the startup probe of docs/kubernetes/switchboard.yaml: " + started.text());
+        assertEquals(200, LONE.get("/health/live", null).status(), "its liveness probe");
         String admin = LONE.login("admin", Api.ADMIN_PASSWORD);
         String backend = registerCounter(admin);
         String session = openSession(admin);
