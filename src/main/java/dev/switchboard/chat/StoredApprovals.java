@@ -70,7 +70,9 @@ final class StoredApprovals implements ToolApprovals {
                     store.cancelPending(messageId, ids, ToolApproval::abandoned);
                     throw gone;
                 }
-                signals.await(messageId, Math.max(1, Math.min(poll.toMillis(), left / 1_000_000)));
+                // never asleep past the lease's half time, whatever the poll: a lease not renewed is a dead run
+                long nap = Math.min(Math.min(poll.toMillis(), lease.length().toMillis() / 2), left / 1_000_000);
+                signals.await(messageId, Math.max(1, nap));
             }
         } catch (InterruptedException e) {
             // the server is stopping: the calls are cancelled, then the interrupt goes on

@@ -193,7 +193,8 @@ class ApprovalStoreTest {
             ApprovalSignals signals = new ApprovalSignals();
             long message = runningMessage(db, null, pending("a"));
             OwnerLease shortLease = new OwnerLease("this-member/1234abcd", Duration.ofMillis(400));
-            CompletableFuture<Map<String, ToolApproval>> waiting = awaitInBackground(store, signals, message, Duration.ofMillis(50), shortLease);
+            // a poll far longer than the lease: the run still wakes to renew it
+            CompletableFuture<Map<String, ToolApproval>> waiting = awaitInBackground(store, signals, message, Duration.ofSeconds(20), shortLease);
             Thread.sleep(1200);
             assertEquals("this-member/1234abcd", lease(db, message).owner(), "held while it waits");
             assertTrue(lease(db, message).until() > System.currentTimeMillis(), "renewed while it waits, though 3 leases long");
