@@ -21,6 +21,6 @@ reply="$(cat <&3)"
 exec 3<&-
 echo "drain: ${reply##*$'\r\n\r\n'}"
 case "$reply" in
-  "HTTP/1.1 200"*) exit 0 ;;
+  HTTP/1.?" 200"*) exit 0 ;;
   *) echo "drain: refused: ${reply%%$'\r'*}" >&2; exit 0 ;;
 esac
