@@ -51,6 +51,10 @@ public class Drain {
         return inFlight.running();
     }
 
+    public long admitted() {
+        return inFlight.admitted();
+    }
+
     /** Starts the drain (once): no new work, streams ended. */
     public void begin(String reason) {
         if (inFlight.close()) {

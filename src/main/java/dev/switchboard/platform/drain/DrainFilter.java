@@ -2,13 +2,17 @@ package dev.switchboard.platform.drain;
 
 import dev.switchboard.platform.ApiError;
 import jakarta.inject.Inject;
+import jakarta.servlet.AsyncContext;
 import jakarta.servlet.AsyncEvent;
 import jakarta.servlet.AsyncListener;
 import jakarta.servlet.FilterChain;
 import jakarta.servlet.ServletException;
+import jakarta.servlet.ServletRequest;
+import jakarta.servlet.ServletResponse;
 import jakarta.servlet.annotation.WebFilter;
 import jakarta.servlet.http.HttpFilter;
 import jakarta.servlet.http.HttpServletRequest;
+import jakarta.servlet.http.HttpServletRequestWrapper;
 import jakarta.servlet.http.HttpServletResponse;
 
 import java.io.IOException;
@@ -43,14 +47,52 @@ public class DrainFilter extends HttpFilter {
             chain.doFilter(request, response);
             return;
         }
+        TicketOnAsync watched = new TicketOnAsync(request, ticket);
         try {
-            chain.doFilter(request, response);
+            chain.doFilter(watched, response);
         } finally {
-            if (request.isAsyncStarted()) {
-                request.getAsyncContext().addListener(new ClosesTicket(ticket));
-            } else {
-                ticket.close();
+            // once the servlet went asynchronous, the listener frees the ticket when the response is complete
+            if (!watched.startedAsync) {
+                if (request.isAsyncStarted()) {
+                    request.getAsyncContext().addListener(new ClosesTicket(ticket));
+                } else {
+                    ticket.close();
+                }
             }
+        }
+    }
+
+    /**
+     * Hands the ticket to the request's async listeners at the moment the servlet goes asynchronous: asking
+     * {@code isAsyncStarted()} once the servlet has returned is not reliable (a response completed meanwhile on another
+     * thread, or a container that answers false there, would free the ticket while the call still runs).
+     */
+    private static final class TicketOnAsync extends HttpServletRequestWrapper {
+
+        private final InFlight.Ticket ticket;
+        private volatile boolean startedAsync;
+
+        TicketOnAsync(HttpServletRequest request, InFlight.Ticket ticket) {
+            super(request);
+            this.ticket = ticket;
+        }
+
+        @Override
+        public AsyncContext startAsync() {
+            return watch(super.startAsync());
+        }
+
+        @Override
+        public AsyncContext startAsync(ServletRequest request, ServletResponse response) {
+            return watch(super.startAsync(request, response));
+        }
+
+        private AsyncContext watch(AsyncContext async) {
+            if (!startedAsync) {
+                startedAsync = true;
+                async.addListener(new ClosesTicket(ticket));
+            }
+            return async;
         }
     }
 

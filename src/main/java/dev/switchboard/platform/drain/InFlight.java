@@ -11,6 +11,7 @@ import java.util.Optional;
 final class InFlight {
 
     private long running;
+    private long admitted;
     private boolean closed;
 
     /** A ticket for one piece of work, or empty when this member no longer admits work. */
@@ -19,6 +20,7 @@ final class InFlight {
             return Optional.empty();
         }
         running++;
+        admitted++;
         return Optional.of(new Ticket(this));
     }
 
@@ -35,6 +37,11 @@ final class InFlight {
 
     synchronized long running() {
         return running;
+    }
+
+    /** How much work was admitted since start. */
+    synchronized long admitted() {
+        return admitted;
     }
 
     /** Waits until nothing admitted runs any more, at most {@code limit}; true when nothing does. */

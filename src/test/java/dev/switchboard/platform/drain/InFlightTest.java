@@ -55,6 +55,7 @@ class InFlightTest {
         first.close();
         first.close();
         assertEquals(1, inFlight.running(), "the second call still runs");
+        assertEquals(2, inFlight.admitted());
         second.close();
         assertTrue(inFlight.awaitIdle(Duration.ZERO));
     }
