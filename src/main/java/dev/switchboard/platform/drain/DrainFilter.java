@@ -30,12 +30,23 @@ public class DrainFilter extends HttpFilter {
     static final String REFUSAL = "This Switchboard member is stopping and takes no new requests: retry in "
             + Drain.RETRY.toSeconds() + " s, another member will answer";
 
+    /**
+     * Set on a request once it went through here: {@code /mcp} matches two of the patterns, and the container runs the
+     * filter once for each, which counted every call twice (seen in ClusterDrainIT).
+     */
+    static final String SEEN = DrainFilter.class.getName();
+
     @Inject
     Drain drain;
 
     @Override
     protected void doFilter(HttpServletRequest request, HttpServletResponse response, FilterChain chain)
             throws IOException, ServletException {
+        if (request.getAttribute(SEEN) != null) {
+            chain.doFilter(request, response);
+            return;
+        }
+        request.setAttribute(SEEN, Boolean.TRUE);
         Optional<InFlight.Ticket> admitted = drain.admit();
         if (admitted.isEmpty()) {
             refuse(response);
