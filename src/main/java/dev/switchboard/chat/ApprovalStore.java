@@ -13,7 +13,9 @@ import jakarta.persistence.PersistenceContext;
 import jakarta.transaction.Transactional;
 
 import java.io.StringReader;
+import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
@@ -87,6 +89,64 @@ public class ApprovalStore {
         records.put(toolCallId, decided);
         save(message, records);
         return Confirmation.applied(decided);
+    }
+
+    /**
+     * The run waiting on this message holds (or renews) its owner lease: its member's id and an expiry. Only the lease
+     * columns are written, never the tool calls, so a decision stored meanwhile is kept.
+     */
+    @Transactional
+    public void holdLease(long messageId, String owner, long until) {
+        em.createNativeQuery("UPDATE chat_messages SET run_owner = ?, lease_until = ? WHERE id = ?")
+                .setParameter(1, owner).setParameter(2, until).setParameter(3, messageId).executeUpdate();
+    }
+
+    /** The run stopped waiting: its lease is dropped, unless another member's sweep took the message over. */
+    @Transactional
+    public void releaseLease(long messageId, String owner) {
+        em.createNativeQuery("UPDATE chat_messages SET run_owner = NULL, lease_until = NULL WHERE id = ? AND run_owner = ?")
+                .setParameter(1, messageId).setParameter(2, owner).executeUpdate();
+    }
+
+    /** Messages whose run's lease ran out before {@code now}: their member stopped renewing it. */
+    @Transactional
+    public List<Long> expiredLeases(long now) {
+        List<?> ids = em.createNativeQuery("SELECT id FROM chat_messages WHERE lease_until < ?").setParameter(1, now)
+                .getResultList();
+        return ids.stream().map(id -> ((Number) id).longValue()).toList();
+    }
+
+    /**
+     * The sweep's side: under the message's row lock (a renewal waits for it), if the lease is still expired, every
+     * pending call becomes {@code cancelled} saying the member running it stopped, the message ends ({@code error})
+     * and the lease is dropped. Answers the calls it cancelled (none when the run renewed its lease meanwhile).
+     */
+    @Transactional
+    public List<ToolCallRecord> cancelOrphaned(long messageId, long now) {
+        ChatMessage message = em.find(ChatMessage.class, messageId, LockModeType.PESSIMISTIC_WRITE);
+        List<?> lease = em.createNativeQuery("SELECT lease_until FROM chat_messages WHERE id = ? AND lease_until < ?")
+                .setParameter(1, messageId).setParameter(2, now).getResultList();
+        if (message == null || lease.isEmpty()) {
+            return List.of();
+        }
+        Map<String, ToolCallRecord> records = records(message);
+        List<ToolCallRecord> cancelled = new ArrayList<>();
+        records.replaceAll((id, record) -> {
+            if (record.status() != ToolCallStatus.PENDING) {
+                return record;
+            }
+            ToolCallRecord orphaned = record.with(ToolCallStatus.CANCELLED, ToolApproval.orphaned(record.displayName()), true);
+            cancelled.add(orphaned);
+            return orphaned;
+        });
+        save(message, records);
+        if (message.getFinishReason() == null) {
+            message.setFinishReason("error");
+        }
+        em.flush();
+        em.createNativeQuery("UPDATE chat_messages SET run_owner = NULL, lease_until = NULL WHERE id = ?")
+                .setParameter(1, messageId).executeUpdate();
+        return cancelled;
     }
 
     /** The caller's message, for a client that reconnects; 404 for anyone else's. */

@@ -75,6 +75,9 @@ public class ChatService {
     ApprovalSignals approvalSignals;
 
     @Inject
+    RunLeases runLeases;
+
+    @Inject
     ConversationEvents conversationEvents;
 
     @Inject
@@ -200,7 +203,8 @@ public class ChatService {
     private StartedRun begin(PreparedRun run) {
         StoringTurn stored = StoringTurn.start(() -> store.begin(run.caller(), run.assistantId(), run.sessionId(), run.firstText(),
                 run.newMessages()), storing, run.identity().id());
-        StoredApprovals approvals = new StoredApprovals(approvalStore, approvalSignals, stored::messageId, approvalTimeout, approvalPoll);
+        StoredApprovals approvals = new StoredApprovals(approvalStore, approvalSignals, stored::messageId, approvalTimeout, approvalPoll,
+                runLeases.lease());
         AgentLoop loop = new AgentLoop(llm, run.invoker(), toolCalls, maxParallelTools, maxToolRounds, approvals, run.governance());
         return new StartedRun(loop, stored);
     }

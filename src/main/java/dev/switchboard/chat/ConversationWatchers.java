@@ -2,11 +2,14 @@ package dev.switchboard.chat;
 
 import dev.switchboard.chat.events.ConversationEvents;
 import dev.switchboard.chat.events.EventId;
+import dev.switchboard.platform.drain.DrainStarted;
 import jakarta.annotation.PostConstruct;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
 import jakarta.enterprise.concurrent.ManagedScheduledExecutorService;
 import jakarta.enterprise.context.ApplicationScoped;
+import jakarta.enterprise.event.Observes;
+import jakarta.enterprise.event.Reception;
 import jakarta.inject.Inject;
 import jakarta.ws.rs.sse.Sse;
 import jakarta.ws.rs.sse.SseEventSink;
@@ -58,6 +61,19 @@ public class ConversationWatchers {
     @PreDestroy
     void stop() {
         keepingAlive.cancel(false);
+        endAll();
+    }
+
+    /**
+     * This member drains: its streams end now, not when it stops, so their clients reconnect (after the retry each
+     * stream's first event gave) to a member that stays, resuming from their last event id. (Not created for this:
+     * a member that never had a stream has none to end.)
+     */
+    void endOnDrain(@Observes(notifyObserver = Reception.IF_EXISTS) DrainStarted drain) {
+        endAll();
+    }
+
+    private void endAll() {
         List.copyOf(open).forEach(ConversationWatcher::close);
     }
 

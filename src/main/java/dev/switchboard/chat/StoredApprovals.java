@@ -13,7 +13,9 @@ import java.util.stream.Collectors;
 /**
  * One run's approvals, decided through {@link ApprovalStore}. The run's own thread waits: one thread per waiting
  * run (not per call: a round's calls are awaited together), for at most the approval timeout, after which the
- * calls still pending are cancelled. It sleeps on {@link ApprovalSignals} between reads of the database.
+ * calls still pending are cancelled. It sleeps on {@link ApprovalSignals} between reads of the database, which is
+ * also how a decision stored by another member reaches it (within the poll interval). Meanwhile it holds its
+ * {@link OwnerLease} on the message.
  */
 final class StoredApprovals implements ToolApprovals {
 
@@ -22,14 +24,20 @@ final class StoredApprovals implements ToolApprovals {
     private final LongSupplier messageId;
     private final Duration timeout;
     private final Duration poll;
+    private final OwnerLease lease;
 
-    /** @param messageId the run's assistant message, once it is stored (see {@link StoringTurn}) */
-    StoredApprovals(ApprovalStore store, ApprovalSignals signals, LongSupplier messageId, Duration timeout, Duration poll) {
+    /**
+     * @param messageId the run's assistant message, once it is stored (see {@link StoringTurn})
+     * @param lease     held on the message while the run waits, so that a sweep cancels its calls if this member dies
+     */
+    StoredApprovals(ApprovalStore store, ApprovalSignals signals, LongSupplier messageId, Duration timeout, Duration poll,
+                    OwnerLease lease) {
         this.store = store;
         this.signals = signals;
         this.messageId = messageId;
         this.timeout = timeout;
         this.poll = poll;
+        this.lease = lease;
     }
 
     @Override
@@ -38,8 +46,15 @@ final class StoredApprovals implements ToolApprovals {
         long messageId = this.messageId.getAsLong();
         long deadline = System.nanoTime() + timeout.toNanos();
         signals.expect(messageId);
+        long leased = System.currentTimeMillis();
+        store.holdLease(messageId, lease.owner(), lease.until(leased));
         try {
             while (true) {
+                long now = System.currentTimeMillis();
+                if (lease.due(leased, now)) {
+                    store.holdLease(messageId, lease.owner(), lease.until(now));
+                    leased = now;
+                }
                 Map<String, ToolCallRecord> stored = store.toolCalls(messageId);
                 if (ids.stream().noneMatch(id -> stored.get(id).status() == ToolCallStatus.PENDING)) {
                     return decisions(stored, ids);
@@ -55,7 +70,9 @@ final class StoredApprovals implements ToolApprovals {
                     store.cancelPending(messageId, ids, ToolApproval::abandoned);
                     throw gone;
                 }
-                signals.await(messageId, Math.max(1, Math.min(poll.toMillis(), left / 1_000_000)));
+                // never asleep past the lease's half time, whatever the poll: a lease not renewed is a dead run
+                long nap = Math.min(Math.min(poll.toMillis(), lease.length().toMillis() / 2), left / 1_000_000);
+                signals.await(messageId, Math.max(1, nap));
             }
         } catch (InterruptedException e) {
             // the server is stopping: the calls are cancelled, then the interrupt goes on
@@ -65,6 +82,7 @@ final class StoredApprovals implements ToolApprovals {
             return decisions;
         } finally {
             signals.forget(messageId);
+            store.releaseLease(messageId, lease.owner());
         }
     }
 

@@ -14,6 +14,7 @@ public record ToolApproval(boolean approved, JsonObject arguments, JsonObject re
     static final String REJECTED = "tool_rejected";
     static final String TIMED_OUT = "approval_timeout";
     static final String ABANDONED = "run_stopped";
+    static final String ORPHANED = "run_member_stopped";
 
     public static ToolApproval approve(JsonObject arguments) {
         return new ToolApproval(true, arguments, null);
@@ -25,7 +26,7 @@ public record ToolApproval(boolean approved, JsonObject arguments, JsonObject re
 
     /**
      * The audit decision of a call that did not run for want of approval: {@code rejected} (the user said no),
-     * {@code approval_timeout} (nobody answered), {@code run_stopped} (the run ended while it waited).
+     * {@code approval_timeout} (nobody answered), {@code run_stopped} (the run ended while it waited), {@code run_member_stopped} (its member died while it waited).
      */
     String auditDecision() {
         String code = refusal != null && refusal.get("error") instanceof JsonObject error ? error.getString("code", null) : null;
@@ -46,6 +47,12 @@ public record ToolApproval(boolean approved, JsonObject arguments, JsonObject re
     /** The run stopped while the call waited (its stream's client went away, or the server is stopping). */
     static JsonObject abandoned(String displayName) {
         return error(ABANDONED, "The run stopped while the tool '" + displayName + "' waited for approval; it did not run.", displayName);
+    }
+
+    /** The member running the chat stopped (or died) while the call waited: another member's sweep cancelled it. */
+    static JsonObject orphaned(String displayName) {
+        return error(ORPHANED, "Cancelled: the member running this chat stopped while the tool '" + displayName
+                + "' waited for approval; it did not run.", displayName);
     }
 
     private static JsonObject error(String code, String message, String displayName) {

@@ -3,6 +3,7 @@ package dev.switchboard.cluster;
 import com.hazelcast.core.Hazelcast;
 import com.hazelcast.core.HazelcastInstance;
 import dev.switchboard.gateway.GatewayConfiguration;
+import dev.switchboard.platform.drain.Drained;
 import dev.switchboard.policy.PolicyConfiguration;
 import jakarta.annotation.PreDestroy;
 import jakarta.annotation.Resource;
@@ -89,6 +90,11 @@ public class HazelcastMember {
         return new StreamLimits(gateway.replay().eventsPerStream(), gateway.settings().sessionIdleTimeout(),
                 config.getOptionalValue(CHAT_REPLAY_SIZE, Integer.class).orElse(256),
                 config.getOptionalValue(CHAT_RETENTION, Duration.class).orElse(Duration.ofMinutes(30)));
+    }
+
+    /** Leaves once this member's drain is over, so the calls it let finish kept the shared state they use. */
+    void leaveWhenDrained(@Observes Drained drained) {
+        stop();
     }
 
     @PreDestroy

@@ -25,6 +25,7 @@ class ApprovalStoreTest {
 
     static final CallerIdentity ALICE = new CallerIdentity("alice", "default", Set.of());
     static final CallerIdentity BOB = new CallerIdentity("bob", "default", Set.of());
+    static final OwnerLease LEASE = new OwnerLease("this-member/1234abcd", Duration.ofSeconds(30));
 
     /** Each call in a transaction of its own, as the container runs them. */
     static final class Transactional extends ApprovalStore {
@@ -47,6 +48,38 @@ class ApprovalStoreTest {
             db.run(em -> {
                 this.em = em;
                 super.cancelPending(messageId, ids, why);
+            });
+        }
+
+        @Override
+        public synchronized void holdLease(long messageId, String owner, long until) {
+            db.run(em -> {
+                this.em = em;
+                super.holdLease(messageId, owner, until);
+            });
+        }
+
+        @Override
+        public synchronized void releaseLease(long messageId, String owner) {
+            db.run(em -> {
+                this.em = em;
+                super.releaseLease(messageId, owner);
+            });
+        }
+
+        @Override
+        public synchronized List<Long> expiredLeases(long now) {
+            return db.inTransaction(em -> {
+                this.em = em;
+                return super.expiredLeases(now);
+            });
+        }
+
+        @Override
+        public synchronized List<ToolCallRecord> cancelOrphaned(long messageId, long now) {
+            return db.inTransaction(em -> {
+                this.em = em;
+                return super.cancelOrphaned(messageId, now);
             });
         }
 
@@ -127,8 +160,7 @@ class ApprovalStoreTest {
             ApprovalStore store = new Transactional(db);
             ApprovalSignals signals = new ApprovalSignals();
             long message = runningMessage(db, null, pending("a"));
-            StoredApprovals approvals = new StoredApprovals(store, signals, () -> message, Duration.ofSeconds(30), Duration.ofSeconds(10));
-            CompletableFuture<Map<String, ToolApproval>> waiting = CompletableFuture.supplyAsync(() -> approvals.await(List.of(pending("a")), () -> { }));
+            CompletableFuture<Map<String, ToolApproval>> waiting = awaitInBackground(store, signals, message, Duration.ofSeconds(10), LEASE);
             store.decide(ALICE, message, "a", true, null).orThrow();
             signals.signal(message);
             ToolApproval decision = waiting.get(20, java.util.concurrent.TimeUnit.SECONDS).get("a");
@@ -136,20 +168,101 @@ class ApprovalStoreTest {
             assertEquals("/", decision.arguments().getString("path"), "the model's arguments when none were edited");
 
             long late = runningMessage(db, null, pending("t"));
-            ToolApproval timedOut = new StoredApprovals(store, signals, () -> late, Duration.ofMillis(200), Duration.ofMillis(50))
+            ToolApproval timedOut = new StoredApprovals(store, signals, () -> late, Duration.ofMillis(200), Duration.ofMillis(50), LEASE)
                     .await(List.of(pending("t")), () -> { }).get("t");
             assertEquals(false, timedOut.approved());
             assertEquals(ToolApproval.TIMED_OUT, timedOut.refusal().getJsonObject("error").getString("code"));
             assertEquals(ToolCallStatus.CANCELLED, store.toolCalls(late).get("t").status());
 
             long left = runningMessage(db, null, pending("h"));
-            StoredApprovals hungUp = new StoredApprovals(store, signals, () -> left, Duration.ofSeconds(30), Duration.ofMillis(50));
+            StoredApprovals hungUp = new StoredApprovals(store, signals, () -> left, Duration.ofSeconds(30), Duration.ofMillis(50), LEASE);
             assertThrows(java.io.UncheckedIOException.class, () -> hungUp.await(List.of(pending("h")), () -> {
                 throw new java.io.UncheckedIOException(new java.io.IOException("the client closed the stream"));
             }));
             ToolCallRecord abandoned = store.toolCalls(left).get("h");
             assertEquals(ToolCallStatus.CANCELLED, abandoned.status(), "not left pending when the client goes away");
             assertEquals(ToolApproval.ABANDONED, abandoned.response().asJsonObject().getJsonObject("error").getString("code"));
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.persistence.DatabaseKinds#all")
+    void aWaitingRunHoldsItsLeaseAndDropsItWhenItStopsWaiting(TestDatabase.Kind kind) throws Exception {
+        try (TestDatabase db = DatabaseKinds.open(kind)) {
+            ApprovalStore store = new Transactional(db);
+            ApprovalSignals signals = new ApprovalSignals();
+            long message = runningMessage(db, null, pending("a"));
+            OwnerLease shortLease = new OwnerLease("this-member/1234abcd", Duration.ofMillis(400));
+            // a poll far longer than the lease: the run still wakes to renew it
+            CompletableFuture<Map<String, ToolApproval>> waiting = awaitInBackground(store, signals, message, Duration.ofSeconds(20), shortLease);
+            Thread.sleep(1200);
+            assertEquals("this-member/1234abcd", lease(db, message).owner(), "held while it waits");
+            assertTrue(lease(db, message).until() > System.currentTimeMillis(), "renewed while it waits, though 3 leases long");
+            assertEquals(List.of(), store.expiredLeases(System.currentTimeMillis()));
+            store.decide(ALICE, message, "a", false, null).orThrow();
+            signals.signal(message);
+            waiting.get(20, java.util.concurrent.TimeUnit.SECONDS);
+            assertEquals(new Lease(null, null), lease(db, message), "dropped once it stopped waiting");
+        }
+    }
+
+    @ParameterizedTest
+    @MethodSource("dev.switchboard.persistence.DatabaseKinds#all")
+    void theSweepCancelsTheCallsOfARunWhoseMemberStoppedAndOnlyThose(TestDatabase.Kind kind) throws Exception {
+        try (TestDatabase db = DatabaseKinds.open(kind)) {
+            ApprovalStore store = new Transactional(db);
+            long now = System.currentTimeMillis();
+            ToolCallRecord approvedBefore = new ToolCallRecord("done", 7L, "srv", "read", "mcp__srv__read",
+                    Json.createObjectBuilder().build(), ToolCallStatus.INVOKING, null, false);
+            long orphan = runningMessage(db, null, pending("a"), pending("b"), approvedBefore);
+            store.holdLease(orphan, "dead-member/0000dead", now - 1);
+            long alive = runningMessage(db, null, pending("c"));
+            store.holdLease(alive, "other-member/1111beef", now + 30_000);
+
+            RunLeases leases = new RunLeases();
+            leases.store = store;
+            leases.length = Duration.ofSeconds(30);
+            assertEquals(2, leases.sweep(), "the two pending calls of the orphaned run");
+
+            Map<String, ToolCallRecord> calls = store.toolCalls(orphan);
+            for (String id : List.of("a", "b")) {
+                assertEquals(ToolCallStatus.CANCELLED, calls.get(id).status());
+                JsonObject error = calls.get(id).response().asJsonObject().getJsonObject("error");
+                assertEquals(ToolApproval.ORPHANED, error.getString("code"));
+                assertEquals("Cancelled: the member running this chat stopped while the tool 'mcp__srv__delete' waited "
+                        + "for approval; it did not run.", error.getString("message"));
+            }
+            assertEquals(ToolCallStatus.INVOKING, calls.get("done").status(), "a call decided before is left alone");
+            assertEquals("error", db.inTransaction(em -> em.find(ChatMessage.class, orphan)).getFinishReason(), "the message ended");
+            assertEquals(new Lease(null, null), lease(db, orphan));
+            assertTrue(refused(() -> store.decide(ALICE, orphan, "a", true, null).orThrow()).contains("is cancelled, not pending"));
+
+            assertEquals(ToolCallStatus.PENDING, store.toolCalls(alive).get("c").status(), "a lease still running is not touched");
+            assertEquals("other-member/1111beef", lease(db, alive).owner());
+            assertEquals(0, leases.sweep(), "nothing left to cancel");
+            assertEquals(List.of(), store.cancelOrphaned(alive, now), "not expired: the sweep's re-check under the lock refuses");
+        }
+    }
+
+    /** A run waiting (30 s at most) for the decision on its call {@code a}, on another thread. */
+    static CompletableFuture<Map<String, ToolApproval>> awaitInBackground(ApprovalStore store, ApprovalSignals signals,
+                                                                          long message, Duration poll, OwnerLease lease) {
+        StoredApprovals approvals = new StoredApprovals(store, signals, () -> message, Duration.ofSeconds(30), poll, lease);
+        return CompletableFuture.supplyAsync(() -> approvals.await(List.of(pending("a")), () -> { }));
+    }
+
+    record Lease(String owner, Long until) {
+    }
+
+    static Lease lease(TestDatabase db, long messageId) throws Exception {
+        try (var connection = db.jdbc(); var query = connection.prepareStatement(
+                "SELECT run_owner, lease_until FROM chat_messages WHERE id = ?")) {
+            query.setLong(1, messageId);
+            try (var rows = query.executeQuery()) {
+                assertTrue(rows.next());
+                long until = rows.getLong(2);
+                return new Lease(rows.getString(1), rows.wasNull() ? null : until);
+            }
         }
     }
 }

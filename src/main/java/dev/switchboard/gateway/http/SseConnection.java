@@ -9,6 +9,7 @@ import jakarta.servlet.http.HttpServletResponse;
 import java.io.IOException;
 import java.io.OutputStream;
 import java.nio.charset.StandardCharsets;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.logging.Level;
@@ -31,10 +32,15 @@ final class SseConnection implements AsyncListener, EventSink {
         this.async = async;
     }
 
-    /** Sends the SSE headers at once, so the client sees the stream before the first event. */
+    /**
+     * Sends the SSE headers at once, so the client sees the stream before the first event. Only GET streams are
+     * opened here (a POST's answer travels in its {@code ClientExchange}), so each is kept in {@link OpenStreams} until
+     * it closes, for a drain to end it.
+     */
     static SseConnection open(AsyncContext async) {
         SseConnection connection = new SseConnection(async);
         async.addListener(connection);
+        OpenStreams.keep(connection);
         HttpServletResponse response = (HttpServletResponse) async.getResponse();
         response.setStatus(200);
         response.setContentType("text/event-stream");
@@ -78,6 +84,12 @@ final class SseConnection implements AsyncListener, EventSink {
         }
         end();
         return false;
+    }
+
+    /** Tells the client to reconnect after {@code retry} (to whichever member the balancer picks), then ends. */
+    void endWithRetry(Duration retry) {
+        write("retry: " + retry.toMillis() + "\n\n");
+        end();
     }
 
     /** Ends the response; idempotent. */
