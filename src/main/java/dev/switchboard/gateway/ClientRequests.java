@@ -14,7 +14,6 @@ import java.util.Map;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
@@ -22,7 +21,8 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 /**
  * The requests backends make of one client ({@code sampling/createMessage}, {@code elicitation/create},
  * {@code roots/list}) while serving its requests. Each goes out under an id of the gateway's own (backend ids of
- * different backends would collide) and the client's response is matched back by it; the backend's own id is kept
+ * different backends would collide), naming the member that holds it ({@link ClientRequestIds}), and the client's
+ * response is matched back by it within this session only; the backend's own id is kept
  * by its JSON-RPC peer, which answers the backend. A method the client declared no capability for is refused here,
  * as the client would.
  */
@@ -31,13 +31,13 @@ public final class ClientRequests {
     private static final Map<String, String> CAPABILITY_OF = Map.of("sampling/createMessage", "sampling",
             "elicitation/create", "elicitation", "roots/list", "roots");
 
-    private final String idPrefix;
-    private final AtomicLong nextId = new AtomicLong();
+    private final String member;
     private final Map<String, CompletableFuture<JsonObject>> awaiting = new ConcurrentHashMap<>();
     private volatile JsonObject clientCapabilities = JsonValue.EMPTY_JSON_OBJECT;
 
-    ClientRequests(String idPrefix) {
-        this.idPrefix = idPrefix;
+    /** @param member this instance's name in request ids ({@link ClientMessageRoute#member()}) */
+    ClientRequests(String member) {
+        this.member = member;
     }
 
     /** What the client declared in its {@code initialize}. */
@@ -61,7 +61,7 @@ public final class ClientRequests {
                 return CompletableFuture.failedFuture(McpException.rpcError(GatewayErrors.METHOD_NOT_FOUND,
                         "Method not found: the client does not offer " + method, null));
             }
-            String id = idPrefix + nextId.incrementAndGet();
+            String id = ClientRequestIds.next(member);
             CompletableFuture<JsonObject> answer = new CompletableFuture<>();
             awaiting.put(id, answer);
             answer.whenComplete((result, error) -> awaiting.remove(id));

@@ -27,12 +27,18 @@ public class ClientSessions {
     @Inject
     SessionRecorder recorder;
 
+    @Inject
+    ClientMessageRoute route;
+
     private GatewaySessions sessions;
+    private ClientMessages messages;
     private final ResourceSubscriptions subscriptions = new ResourceSubscriptions();
 
     @PostConstruct
     void start() {
-        sessions = new GatewaySessions(configuration.settings().sessionIdleTimeout(), Clock.systemUTC(), recorder);
+        sessions = new GatewaySessions(configuration.settings().sessionIdleTimeout(), Clock.systemUTC(), recorder,
+                route.member());
+        messages = new ClientMessages(sessions, route);
         connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions));
         connections.pool().onNotification(new BackendEventsRelay(sessions, subscriptions));
         connections.pool().onServerRequestOutsideCalls(new RootsRelay(sessions, configuration.outsideRequestWait()));
@@ -45,6 +51,14 @@ public class ClientSessions {
 
     public GatewaySessions sessions() {
         return sessions;
+    }
+
+    /**
+     * The client's responses to backends' requests and its cancellations, wherever in the cluster the request they
+     * name is held.
+     */
+    public ClientMessages messages() {
+        return messages;
     }
 
     /** Records sessions as they open (the transports know the client and version), use and end. */

@@ -33,13 +33,14 @@ public final class GatewaySession {
     private volatile String protocolVersion = ClientVersions.LATEST;
     private final ClientRequests clientRequests;
 
-    GatewaySession(String id, String subject, String endpoint, Instant now) {
+    /** @param member this instance's name in the ids of requests to the client ({@link ClientRequestIds}) */
+    GatewaySession(String id, String subject, String endpoint, Instant now, String member) {
         this.id = id;
         this.subject = subject;
         this.endpoint = endpoint;
         this.lastUsedAt = now;
         this.recordedAt = now;
-        this.clientRequests = new ClientRequests("switchboard-");
+        this.clientRequests = new ClientRequests(member);
     }
 
     public String id() {
