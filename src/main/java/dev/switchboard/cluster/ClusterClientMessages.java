@@ -5,6 +5,7 @@ import com.hazelcast.core.HazelcastInstance;
 import com.hazelcast.core.HazelcastInstanceNotActiveException;
 import com.hazelcast.core.IExecutorService;
 import com.hazelcast.core.MemberLeftException;
+import com.hazelcast.spi.exception.TargetDisconnectedException;
 import com.hazelcast.spi.exception.TargetNotMemberException;
 import dev.switchboard.gateway.AnswerOutcome;
 import dev.switchboard.gateway.ClientMessageRoute;
@@ -88,7 +89,9 @@ public class ClusterClientMessages implements ClientMessageRoute {
         try {
             return AnswerOutcome.valueOf(taken.get(HAND_ON_WAIT.toMillis(), TimeUnit.MILLISECONDS));
         } catch (ExecutionException e) {
-            if (gone(e.getCause())) {
+            // a member leaving fails the hand-over in several ways (left, disconnected, not a member); what counts is
+            // whether it is still there
+            if (gone(e.getCause()) || !hazelcast.getCluster().getMembers().contains(target.get())) {
                 return AnswerOutcome.MEMBER_GONE;
             }
             LOG.log(Level.WARNING, "handing a client's answer to member " + target.get() + " failed", e.getCause());
@@ -141,6 +144,6 @@ public class ClusterClientMessages implements ClientMessageRoute {
 
     private static boolean gone(Throwable failure) {
         return failure instanceof MemberLeftException || failure instanceof TargetNotMemberException
-                || failure instanceof HazelcastInstanceNotActiveException;
+                || failure instanceof TargetDisconnectedException || failure instanceof HazelcastInstanceNotActiveException;
     }
 }

@@ -2,17 +2,16 @@ package dev.switchboard.gateway;
 
 import dev.switchboard.mcp.JsonRpcMessage;
 import dev.switchboard.mcp.McpException;
+import dev.switchboard.testing.InMemorySessionLedger;
 import jakarta.json.Json;
 import jakarta.json.JsonObject;
 import org.junit.jupiter.api.Test;
 
 import java.time.Clock;
 import java.time.Duration;
-import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.CopyOnWriteArrayList;
@@ -30,7 +29,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  */
 class ClientMessagesTest {
 
-    private final SharedLedger ledger = new SharedLedger();
+    private final InMemorySessionLedger ledger = InMemorySessionLedger.ofSamplingClients();
     private final Route route = new Route();
     private final Member a = new Member("a");
     private final Member b = new Member("b");
@@ -173,37 +172,6 @@ class ClientMessagesTest {
             }
             handed.add(member + ": answer in " + sessionId + " of " + subject);
             return target.messages.answerHere(sessionId, subject, response);
-        }
-    }
-
-    /** The database's record of sessions, which every instance reads. */
-    private static final class SharedLedger implements SessionLedger {
-        private final Map<String, Resumable> open = new ConcurrentHashMap<>();
-
-        /** As the transports record a session they opened. */
-        GatewaySession opened(GatewaySession session) {
-            open.put(session.id(), new Resumable(session.subject(), session.endpoint(), session.protocolVersion(),
-                    Json.createObjectBuilder().add("sampling", Json.createObjectBuilder()).build(), Instant.now()));
-            return session;
-        }
-
-        @Override
-        public void seen(GatewaySession session, Instant at) {
-        }
-
-        @Override
-        public void ended(GatewaySession session, EndReason reason) {
-            open.remove(session.id());
-        }
-
-        @Override
-        public boolean endedIdle(GatewaySession session, Instant idleSince) {
-            return open.remove(session.id()) != null;
-        }
-
-        @Override
-        public Optional<Resumable> resumable(String sessionId) {
-            return Optional.ofNullable(open.get(sessionId));
         }
     }
 }
