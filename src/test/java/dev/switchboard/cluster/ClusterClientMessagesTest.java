@@ -16,7 +16,11 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.lang.reflect.InvocationTargetException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
 import java.lang.reflect.Proxy;
 import java.time.Clock;
 import java.time.Duration;
@@ -36,12 +40,13 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Two real Hazelcast members on this host, each with its gateway sessions over one shared session ledger: a client's
  * answer or cancellation received by one member reaches the request held by the other, and an answer for a member
- * that left is refused as such. (The cluster IT does the same through two Liberty servers.)
+ * that left is refused as such. (The cluster IT does the same through two Liberty servers.) A third member joins for the one test that sees it leave.
  */
 class ClusterClientMessagesTest {
 
-    private static final int PORT_A = Integer.getInteger("it.cluster.unit.port", 22787);
-    private static final int PORT_B = PORT_A + 1;
+    private static final int PORT_A = freePort();
+    private static final int PORT_B = freePort();
+    private static final int PORT_C = freePort();
     private static final InMemorySessionLedger LEDGER = InMemorySessionLedger.ofSamplingClients();
     private static final ExecutorService THREADS = Executors.newCachedThreadPool();
 
@@ -53,7 +58,7 @@ class ClusterClientMessagesTest {
     record Side(HazelcastInstance hazelcast, GatewaySessions sessions, ClientMessages messages) {
 
         static Side start(int port, String cluster) {
-            ClusterSettings settings = new ClusterSettings(List.of("127.0.0.1:" + PORT_A, "127.0.0.1:" + PORT_B, "127.0.0.1:" + port),
+            ClusterSettings settings = new ClusterSettings(List.of("127.0.0.1:" + PORT_A, "127.0.0.1:" + PORT_B, "127.0.0.1:" + PORT_C),
                     Optional.empty(), port, Optional.of("127.0.0.1"), cluster);
             HazelcastInstance hazelcast = Hazelcast.newHazelcastInstance(MemberConfig.of(settings, 100,
                     ClusterClientMessagesTest.class.getClassLoader()));
@@ -142,7 +147,7 @@ class ClusterClientMessagesTest {
 
     @Test
     void anAnswerForARequestOfAMemberThatLeftIsRefusedSayingSo() throws Exception {
-        Side c = Side.start(PORT_A + 2, cluster);
+        Side c = Side.start(PORT_C, cluster);
         GatewaySession onC = LEDGER.opened(c.sessions.create("carol"));
         onC.clientRequests().clientCapabilities(Json.createObjectBuilder().add("sampling", Json.createObjectBuilder()).build());
         List<JsonRpcMessage> sent = new CopyOnWriteArrayList<>();
@@ -152,6 +157,15 @@ class ClusterClientMessagesTest {
         GatewaySession onB = b.sessions.find(onC.id(), "carol").orElseThrow();
         assertEquals(AnswerOutcome.MEMBER_GONE, b.messages.answer(onB, JsonRpcMessage.result(sent.get(0).id(),
                 Json.createObjectBuilder().build())));
+    }
+
+    /** A port nothing listens on now (other tests and helpers run beside this one). */
+    private static int freePort() {
+        try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getLoopbackAddress())) {
+            return socket.getLocalPort();
+        } catch (IOException e) {
+            throw new UncheckedIOException(e);
+        }
     }
 
     /** A container's executor as the tests need it: execute and submit on plain threads. */
