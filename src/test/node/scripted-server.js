@@ -1,6 +1,8 @@
 // A small, fully scripted MCP server over stdio for behaviour server-everything cannot show:
 // paginated tools/list, tools/list_changed, server->client requests, cancellation, late answers, dying mid-call.
 // Env PROTOCOL_VERSION: the version to answer initialize with (default: the one the client offered).
+// Argument --list-scripted: tools/list also names the scripted tools (ask, hang, cancelled...), so a gateway, which
+// calls only listed tools, lets its clients call them.
 const readline = require("node:readline");
 
 const send = (message) => process.stdout.write(JSON.stringify(message) + "\n");
@@ -10,8 +12,10 @@ let generation = 0;
 const cancelled = [];
 const waitingForClient = new Map(); // our request id -> resolve
 
+const SCRIPTED = process.argv.includes("--list-scripted") ? ["change", "hang", "late", "ask", "cancelled", "exit"] : [];
+
 const pages = () => {
-  const all = ["alpha", "beta", "gamma", "delta"].concat(generation > 0 ? ["epsilon"] : []);
+  const all = ["alpha", "beta", "gamma", "delta"].concat(generation > 0 ? ["epsilon"] : [], SCRIPTED);
   const tool = (name) => ({ name, description: "scripted tool " + name, inputSchema: { type: "object" } });
   return [all.slice(0, 2), all.slice(2, 3), all.slice(3)].map((names) => names.map(tool));
 };

@@ -3,6 +3,7 @@ package dev.switchboard.cluster;
 import com.hazelcast.config.Config;
 import com.hazelcast.config.EvictionConfig;
 import com.hazelcast.config.EvictionPolicy;
+import com.hazelcast.config.ExecutorConfig;
 import com.hazelcast.config.JoinConfig;
 import com.hazelcast.config.MapConfig;
 import com.hazelcast.config.MaxSizePolicy;
@@ -16,7 +17,8 @@ import java.util.List;
 /**
  * The Hazelcast configuration of a member: its cluster name, port and interface, members found from the configured
  * list (TCP-IP) or the Kubernetes service's DNS answers, never by multicast or cloud auto-detection, no phone-home,
- * no JVM shutdown hook (the application stops the member), and the maps of the shared state.
+ * no JVM shutdown hook (the application stops the member), the maps of the shared state and the executor that
+ * hands clients' messages between members.
  */
 final class MemberConfig {
 
@@ -39,6 +41,10 @@ final class MemberConfig {
      * which take places in the ring but are no events.
      */
     static final int SSE_MARKERS = 16;
+    /** The executor that hands clients' answers and cancellations to the member holding the request. */
+    static final String CLIENT_MESSAGES = "switchboard-client-messages";
+    /** Each task only completes a future or interrupts a call on a container thread: a few threads are plenty. */
+    private static final int CLIENT_MESSAGE_THREADS = 8;
     /** Where Bucket4j's serializers take their type ids (Hazelcast's own are negative). */
     private static final int BUCKET4J_TYPE_IDS = 10_000;
     private static final int SIGN_IN_TALLIES_PER_MEMBER = 200_000;
@@ -87,6 +93,7 @@ final class MemberConfig {
         config.addMapConfig(bounded(IDEMPOTENCY_KEYS, idempotencyKeys));
         config.addMapConfig(bounded(SIGN_IN_TALLIES, SIGN_IN_TALLIES_PER_MEMBER));
         addStreams(config, streams);
+        config.addExecutorConfig(new ExecutorConfig(CLIENT_MESSAGES, CLIENT_MESSAGE_THREADS).setStatisticsEnabled(false));
         return config;
     }
 

@@ -18,7 +18,6 @@ import java.util.Set;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.ConcurrentHashMap;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicLong;
 import java.util.function.Consumer;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
@@ -26,7 +25,8 @@ import static dev.switchboard.platform.json.JsonProviders.JSON;
 /**
  * The requests backends make of one client ({@code sampling/createMessage}, {@code elicitation/create},
  * {@code roots/list}) while serving its requests. Each goes out under an id of the gateway's own (backend ids of
- * different backends would collide) and the client's response is matched back by it; the backend's own id is kept
+ * different backends would collide), naming the member that holds it ({@link ClientRequestIds}), and the client's
+ * response is matched back by it within this session only; the backend's own id is kept
  * by its JSON-RPC peer, which answers the backend. A method the client declared no capability for is refused here,
  * as the client would.
  */
@@ -37,8 +37,7 @@ public final class ClientRequests {
 
     private static final int MAX_URL_ELICITATIONS = 256;
 
-    private final String idPrefix;
-    private final AtomicLong nextId = new AtomicLong();
+    private final String member;
     private final Map<String, CompletableFuture<JsonObject>> awaiting = new ConcurrentHashMap<>();
     private volatile JsonObject clientCapabilities = JsonValue.EMPTY_JSON_OBJECT;
     /** URL-mode elicitations sent to this client whose completion a backend may announce; the oldest forgotten first. */
@@ -49,8 +48,9 @@ public final class ClientRequests {
         }
     });
 
-    ClientRequests(String idPrefix) {
-        this.idPrefix = idPrefix;
+    /** @param member this instance's name in request ids ({@link ClientMessageRoute#member()}) */
+    ClientRequests(String member) {
+        this.member = member;
     }
 
     /** What the client declared in its {@code initialize}. */
@@ -123,7 +123,7 @@ public final class ClientRequests {
                     urlElicitations.add(elicitation.getString());
                 }
             }
-            String id = idPrefix + nextId.incrementAndGet();
+            String id = ClientRequestIds.next(member);
             CompletableFuture<JsonObject> answer = new CompletableFuture<>();
             awaiting.put(id, answer);
             answer.whenComplete((result, error) -> awaiting.remove(id));

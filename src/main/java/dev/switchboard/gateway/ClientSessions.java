@@ -33,8 +33,12 @@ public class ClientSessions {
     @Inject
     Instance<SharedSseStreams> sharedStreams;
 
+    @Inject
+    ClientMessageRoute route;
+
     private GatewaySessions sessions;
     private SharedSseStreams shared;
+    private ClientMessages messages;
     private final ResourceSubscriptions subscriptions = new ResourceSubscriptions();
     private final ListenStreams listens = new ListenStreams();
 
@@ -43,7 +47,8 @@ public class ClientSessions {
         shared = sharedStreams.isResolvable() ? sharedStreams.get() : null;
         ServerStreams serverStreams = shared == null ? ServerStreams.NONE : shared;
         sessions = new GatewaySessions(configuration.settings().sessionIdleTimeout(), Clock.systemUTC(), recorder,
-                serverStreams);
+                serverStreams, route.member());
+        messages = new ClientMessages(sessions, route);
         connections.pool().onToolsListChanged(new ToolsChangedRelay(sessions, listens, serverStreams));
         connections.pool().onNotification(new BackendEventsRelay(sessions, subscriptions, listens, serverStreams));
         connections.pool().onServerRequestOutsideCalls(new RootsRelay(sessions, configuration.outsideRequestWait()));
@@ -56,6 +61,14 @@ public class ClientSessions {
 
     public GatewaySessions sessions() {
         return sessions;
+    }
+
+    /**
+     * The client's responses to backends' requests and its cancellations, wherever in the cluster the request they
+     * name is held.
+     */
+    public ClientMessages messages() {
+        return messages;
     }
 
     /** Records sessions as they open (the transports know the client and version), use and end. */

@@ -34,19 +34,18 @@ public final class GatewaySession {
     private volatile String protocolVersion = ClientVersions.LATEST;
     private final ClientRequests clientRequests;
 
-    GatewaySession(String id, String subject, String endpoint, Instant now) {
-        this(id, subject, endpoint, now, ServerStreams.NONE);
-    }
-
-    /** @param sharedStreams the GET streams the members of a cluster share ({@link ServerStreams#NONE} alone) */
-    GatewaySession(String id, String subject, String endpoint, Instant now, ServerStreams sharedStreams) {
+    /**
+     * @param sharedStreams the GET streams the members of a cluster share ({@link ServerStreams#NONE} alone)
+     * @param member        this instance's name in the ids of requests to the client ({@link ClientRequestIds})
+     */
+    GatewaySession(String id, String subject, String endpoint, Instant now, ServerStreams sharedStreams, String member) {
         this.sharedStreams = sharedStreams;
         this.id = id;
         this.subject = subject;
         this.endpoint = endpoint;
         this.lastUsedAt = now;
         this.recordedAt = now;
-        this.clientRequests = new ClientRequests("switchboard-");
+        this.clientRequests = new ClientRequests(member);
     }
 
     public String id() {

@@ -31,18 +31,29 @@ public final class GatewaySessions {
     private final Clock clock;
     private final SessionLedger ledger;
     private final ServerStreams sharedStreams;
+    private final String member;
 
     public GatewaySessions(Duration idleTimeout, Clock clock) {
         this(idleTimeout, clock, SessionLedger.NONE);
     }
 
     public GatewaySessions(Duration idleTimeout, Clock clock, SessionLedger ledger) {
-        this(idleTimeout, clock, ledger, ServerStreams.NONE);
+        this(idleTimeout, clock, ledger, ServerStreams.NONE, LocalClientMessages.MEMBER);
     }
 
     /** @param sharedStreams the GET streams the members of a cluster share ({@link ServerStreams#NONE} alone) */
     public GatewaySessions(Duration idleTimeout, Clock clock, SessionLedger ledger, ServerStreams sharedStreams) {
+        this(idleTimeout, clock, ledger, sharedStreams, LocalClientMessages.MEMBER);
+    }
+
+    /** @param member this instance's name in the ids of requests to clients ({@link ClientMessageRoute#member()}) */
+    public GatewaySessions(Duration idleTimeout, Clock clock, SessionLedger ledger, String member) {
+        this(idleTimeout, clock, ledger, ServerStreams.NONE, member);
+    }
+
+    public GatewaySessions(Duration idleTimeout, Clock clock, SessionLedger ledger, ServerStreams sharedStreams, String member) {
         this.sharedStreams = sharedStreams;
+        this.member = member;
         this.idleTimeout = idleTimeout;
         this.seenInterval = seenInterval(idleTimeout);
         this.clock = clock;
@@ -67,7 +78,7 @@ public final class GatewaySessions {
     /** A session that answers at one endpoint only (a session of one backend's passthrough is no key to the others). */
     public GatewaySession create(String subject, String endpoint) {
         endIdle();
-        GatewaySession session = new GatewaySession(newId(), subject, endpoint, clock.instant(), sharedStreams);
+        GatewaySession session = new GatewaySession(newId(), subject, endpoint, clock.instant(), sharedStreams, member);
         sessions.put(session.id(), session);
         return session;
     }
@@ -103,7 +114,7 @@ public final class GatewaySessions {
     private GatewaySession takeUp(String id) {
         return ledger.resumable(id).map(recorded -> {
             GatewaySession session = new GatewaySession(id, recorded.subject(), recorded.endpoint(), recorded.lastSeenAt(),
-                    sharedStreams);
+                    sharedStreams, member);
             session.clientRequests().clientCapabilities(recorded.clientCapabilities());
             session.negotiated(recorded.protocolVersion());
             return session;
@@ -120,6 +131,16 @@ public final class GatewaySessions {
         Optional<GatewaySession> session = find(id, subject);
         session.ifPresent(s -> end(s, reason));
         return session.isPresent();
+    }
+
+    /**
+     * The caller's session as this process holds it now, live: never taken up from the ledger, idle sweep or use
+     * untouched (for what another member hands on to the requests this one is serving).
+     */
+    public Optional<GatewaySession> held(String id, String subject) {
+        GatewaySession session = id == null ? null : sessions.get(id);
+        return session == null || session.isEnded() || !session.subject().equals(subject)
+                ? Optional.empty() : Optional.of(session);
     }
 
     /** Whether this process serves the session now (without taking it up from the ledger). */

@@ -21,7 +21,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class ClientRequestsTest {
 
     private final List<JsonRpcMessage> sent = new CopyOnWriteArrayList<>();
-    private final ClientRequests requests = new ClientRequests("switchboard-");
+    private final ClientRequests requests = new ClientRequests("a");
 
     private static JsonObject capabilities(String... names) {
         var builder = Json.createObjectBuilder();
@@ -39,7 +39,7 @@ class ClientRequestsTest {
         CompletableFuture<JsonObject> second = handler.handle("roots/list", null);
         assertEquals(2, sent.size());
         String firstId = sent.get(0).json().getString("id");
-        assertTrue(firstId.startsWith("switchboard-"), firstId);
+        assertTrue(firstId.startsWith("switchboard-a."), firstId);
         assertEquals(5, sent.get(0).params().getInt("maxTokens"));
 
         JsonObject roots = Json.createObjectBuilder().add("roots", Json.createArrayBuilder()).build();

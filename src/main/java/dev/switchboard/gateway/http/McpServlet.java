@@ -1,5 +1,6 @@
 package dev.switchboard.gateway.http;
 
+import dev.switchboard.gateway.AnswerOutcome;
 import dev.switchboard.gateway.ClientContext;
 import dev.switchboard.gateway.GatewayBackend;
 import dev.switchboard.gateway.GatewayConfiguration;
@@ -189,18 +190,15 @@ public class McpServlet extends HttpServlet {
                 if ("notifications/cancelled".equals(m.method())) {
                     JsonValue requestId = m.params().get("requestId");
                     if (requestId != null) {
-                        session.get().cancel(requestId.toString());
+                        clients.messages().cancel(session.get(), requestId.toString());
                     }
                 } else if (RootsRelay.ROOTS_CHANGED_METHOD.equals(m.method())) {
                     clients.rootsChanged(caller.subject(), sharedBackends.of(caller));
                 }
                 response.setStatus(202);
             }
-            // an answer to a backend's sampling, elicitation or roots request; a late one is dropped
-            case RESPONSE -> {
-                session.get().clientRequests().answer(m);
-                response.setStatus(202);
-            }
+            // an answer to a backend's sampling, elicitation or roots request, maybe sent by another member
+            case RESPONSE -> answered(m, session.get(), response);
             case REQUEST -> {
                 Optional<Endpoint> endpoint = endpoint(request, response);
                 if (endpoint.isPresent()) {
@@ -210,6 +208,18 @@ public class McpServlet extends HttpServlet {
             case INVALID -> HttpReplies.error(response, 400, GatewayErrors.INVALID_REQUEST,
                     "Invalid Request: not a JSON-RPC 2.0 request, notification or response");
         }
+    }
+
+    /** 202 when the request it answers took it; otherwise refused, saying why (docs/gateway.md). */
+    private void answered(JsonRpcMessage m, GatewaySession session, HttpServletResponse response) throws IOException {
+        AnswerOutcome outcome = clients.messages().answer(session, m);
+        if (outcome == AnswerOutcome.DELIVERED) {
+            response.setStatus(202);
+            return;
+        }
+        JsonValue id = m.json().getOrDefault("id", JsonValue.NULL);
+        HttpReplies.error(response, outcome.status(), GatewayErrors.INVALID_REQUEST, outcome.refusal(id.toString()),
+                JSON.createObjectBuilder().add("reason", outcome.reason()).add("id", id).build());
     }
 
     @Override

@@ -120,11 +120,19 @@ class GatewayHttpEdgesIT {
     }
 
     @Test
-    void notificationsAndResponsesAreAccepted() {
+    void notificationsAreAcceptedAndAResponseNobodyWaitsForIsRefusedSayingWhy() {
         String session = newSession();
         assertEquals(202, inSession(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/initialized\"}").statusCode());
         assertEquals(202, inSession(session, "{\"jsonrpc\":\"2.0\",\"method\":\"notifications/cancelled\",\"params\":{\"requestId\":99}}").statusCode());
-        assertEquals(202, inSession(session, "{\"jsonrpc\":\"2.0\",\"id\":\"s-1\",\"result\":{}}").statusCode());
+        HttpResponse<String> foreign = inSession(session, "{\"jsonrpc\":\"2.0\",\"id\":\"s-1\",\"result\":{}}");
+        assertEquals(400, foreign.statusCode(), foreign::body);
+        assertEquals("{\"jsonrpc\":\"2.0\",\"error\":{\"code\":-32600,\"message\":\"Response refused: id \\\"s-1\\\" is not the id"
+                + " of a request this gateway sent\",\"data\":{\"reason\":\"not_ours\",\"id\":\"s-1\"}}}", foreign.body());
+        HttpResponse<String> late = inSession(session, "{\"jsonrpc\":\"2.0\",\"id\":\"switchboard-local.AAAAAAAAAAAAAAAAAAAAAA\",\"result\":{}}");
+        assertEquals(400, late.statusCode(), late::body);
+        assertEquals("not_waiting", json(late).getJsonObject("error").getJsonObject("data").getString("reason"), late::body);
+        assertTrue(json(late).getJsonObject("error").getString("message").contains("names no request of this session that"
+                + " waits for an answer (already answered, timed out, ended with its call, or not this session's)"), late::body);
     }
 
     @Test
