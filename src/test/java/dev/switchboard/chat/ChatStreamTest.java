@@ -117,6 +117,9 @@ class ChatStreamTest {
         chat.maxToolRounds = 5;
         chat.approvalTimeout = Duration.ofSeconds(5);
         chat.approvalPoll = Duration.ofSeconds(1);
+        RunLeases leases = new RunLeases();
+        leases.length = Duration.ofSeconds(30);
+        chat.runLeases = leases;
         chat.start();
     }
 
