@@ -3,26 +3,18 @@ package dev.switchboard.mcp.client;
 import dev.switchboard.mcp.JsonRpcPeer;
 import dev.switchboard.mcp.McpException;
 import dev.switchboard.mcp.ServerRequestHandler;
-import jakarta.json.JsonArray;
 import jakarta.json.JsonObject;
-import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.function.Function;
-import java.util.Set;
 import java.util.function.Consumer;
+import java.util.function.Function;
 
 import static dev.switchboard.platform.json.JsonProviders.JSON;
 
 /** An initialized MCP session; the typed face of a {@link JsonRpcPeer}. */
 public final class DefaultMcpClient implements McpClient {
-
-    /** Guards against a server that hands out cursors forever. */
-    private static final int MAX_TOOL_PAGES = 1_000;
 
     private final JsonRpcPeer peer;
     private final InitializeResult initializeResult;
@@ -54,30 +46,7 @@ public final class DefaultMcpClient implements McpClient {
 
     @Override
     public List<JsonObject> listTools(Duration timeout) throws McpException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        List<JsonObject> tools = new ArrayList<>();
-        Set<String> seenCursors = new HashSet<>();
-        String cursor = null;
-        for (int page = 0; page < MAX_TOOL_PAGES; page++) {
-            JsonObject params = cursor == null ? JsonValue.EMPTY_JSON_OBJECT : JSON.createObjectBuilder().add("cursor", cursor).build();
-            JsonObject result = peer.request("tools/list", params, remaining(deadline, "tools/list"), null);
-            if (!(result.get("tools") instanceof JsonArray pageTools)) {
-                throw new McpException(McpException.Kind.PROTOCOL, "tools/list result has no tools array");
-            }
-            for (JsonValue tool : pageTools) {
-                if (tool instanceof JsonObject toolObject) {
-                    tools.add(toolObject);
-                }
-            }
-            cursor = result.get("nextCursor") instanceof JsonString next ? next.getString() : null;
-            if (cursor == null) {
-                return tools;
-            }
-            if (!seenCursors.add(cursor)) {
-                throw new McpException(McpException.Kind.PROTOCOL, "tools/list repeated cursor '" + cursor + "'");
-            }
-        }
-        throw new McpException(McpException.Kind.PROTOCOL, "tools/list did not end after " + MAX_TOOL_PAGES + " pages");
+        return ToolPages.all((params, left) -> peer.request("tools/list", params, left, null), timeout);
     }
 
     @Override
@@ -124,13 +93,5 @@ public final class DefaultMcpClient implements McpClient {
     @Override
     public void close() {
         peer.close();
-    }
-
-    private static Duration remaining(long deadlineNanos, String what) throws McpException {
-        long left = deadlineNanos - System.nanoTime();
-        if (left <= 0) {
-            throw new McpException(McpException.Kind.TIMEOUT, what + ": deadline passed between pages");
-        }
-        return Duration.ofNanos(left);
     }
 }

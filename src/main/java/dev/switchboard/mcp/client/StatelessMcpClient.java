@@ -11,11 +11,8 @@ import jakarta.json.JsonString;
 import jakarta.json.JsonValue;
 
 import java.time.Duration;
-import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
-import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
@@ -42,7 +39,6 @@ public final class StatelessMcpClient implements McpClient {
     /** What a caller that can answer the backend's questions can do: they are asked of its own client. */
     private static final JsonObject ANSWERING = JSON.createObjectBuilder().add("sampling", JsonValue.EMPTY_JSON_OBJECT)
             .add("elicitation", JsonValue.EMPTY_JSON_OBJECT).add("roots", JsonValue.EMPTY_JSON_OBJECT).build();
-    private static final int MAX_TOOL_PAGES = 1_000;
 
     private final JsonRpcPeer peer;
     private final InitializeResult discovered;
@@ -83,26 +79,7 @@ public final class StatelessMcpClient implements McpClient {
 
     @Override
     public List<JsonObject> listTools(Duration timeout) throws McpException {
-        long deadline = System.nanoTime() + timeout.toNanos();
-        List<JsonObject> tools = new ArrayList<>();
-        Set<String> seen = new HashSet<>();
-        String cursor = null;
-        for (int page = 0; page < MAX_TOOL_PAGES; page++) {
-            JsonObject params = cursor == null ? JsonValue.EMPTY_JSON_OBJECT : JSON.createObjectBuilder().add("cursor", cursor).build();
-            JsonObject result = request("tools/list", params, left(deadline), null, null);
-            if (!(result.get("tools") instanceof JsonArray pageTools)) {
-                throw new McpException(McpException.Kind.PROTOCOL, "tools/list result has no tools array");
-            }
-            pageTools.stream().filter(JsonObject.class::isInstance).map(JsonObject.class::cast).forEach(tools::add);
-            cursor = result.get("nextCursor") instanceof JsonString next ? next.getString() : null;
-            if (cursor == null) {
-                return tools;
-            }
-            if (!seen.add(cursor)) {
-                throw new McpException(McpException.Kind.PROTOCOL, "tools/list repeated cursor '" + cursor + "'");
-            }
-        }
-        throw new McpException(McpException.Kind.PROTOCOL, "tools/list did not end after " + MAX_TOOL_PAGES + " pages");
+        return ToolPages.all((params, left) -> request("tools/list", params, left, null, null), timeout);
     }
 
     @Override
