@@ -87,7 +87,7 @@ class ClusterApprovalsIT {
             if ("tool_call_updated".equals(chunk.getString("type", ""))
                     && "pending".equals(chunk.getJsonObject("toolCall").getString("status"))) {
                 long message = chunk.getJsonNumber("messageId").longValue();
-                whileWaiting.add("lease:" + (lease(message) != null));
+                whileWaiting.add("lease:" + (awaitLease(message) != null));
                 JsonObject decided = B.post("/api/messages/" + message + "/tool-confirm", token, Json.createObjectBuilder()
                         .add("toolCallId", "c1").add("approved", true).build()).expect(200).json();
                 whileWaiting.add("confirmed on B:" + decided.getString("status"));
@@ -114,6 +114,26 @@ class ClusterApprovalsIT {
     }
 
     /** The message's owner lease as the cluster's database holds it: its member, or null. */
+    /**
+     * The lease of a run that waits, once it is written: the run announces the pending call, then takes its lease as it
+     * starts waiting, so the announcement may come first (a few milliseconds, more on a busy machine).
+     */
+    private static String awaitLease(long messageId) {
+        for (int i = 0; i < 50; i++) {
+            String owner = lease(messageId);
+            if (owner != null) {
+                return owner;
+            }
+            try {
+                Thread.sleep(100);
+            } catch (InterruptedException e) {
+                Thread.currentThread().interrupt();
+                return null;
+            }
+        }
+        return null;
+    }
+
     private static String lease(long messageId) {
         String db = System.getProperty("it.cluster.db", "switchboard_cluster_18780");
         try (Connection c = DriverManager.getConnection(System.getProperty("it.mariadb.url", "jdbc:mysql://127.0.0.1:3306/") + db, "root", "");
